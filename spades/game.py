@@ -1,0 +1,666 @@
+"""The game: an immutable state machine that advances one action at a time.
+
+    >>> from spades import PRESETS, Game, Bid
+    >>> game = Game.new(PRESETS["classic"], seed=7)
+    >>> game.phase, game.turn
+    (<Phase.BID: 'bid'>, 2)
+    >>> game.apply(Bid(3)).turn
+    3
+
+A hand runs through phases: the two-player draw (DRAW), the Double Nil replacement
+(REPLACE), the bidding (BID), the Blind Nil exchange (PASS) and the tricks (PLAY).  When
+the last trick of a hand is won the hand is scored and the next hand starts at once (its
+cards come from the seed and the hand number alone), or the game ends (GAME_OVER).
+``history`` keeps every finished hand for the score sheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import combinations
+from typing import Any, NamedTuple
+
+from .actions import BIDS, BLIND_NIL, DISCARD, KEEP, PLAYS, Action, Bid, Draw, Pass, Play, Replace
+from .cards import CARDS, SUIT_MASKS, SUIT_NAMES, Card, cards_of, indexes
+from .dealing import deal_hands, first_dealer, replacement_rng, shuffled_deck
+from .records import Explanation, HandRecord, IllegalAction, Phase, Trick
+from .rules import Rules
+from .scoring import game_winner, score_sides
+from .tricks import NO_SUIT, legal_play_mask, trick_winner
+from .view import View, view_of
+
+
+NO_BID = -1
+
+
+class _Origin(NamedTuple):
+    """What a game starts from; never changes."""
+
+    seed: int
+    first_deal: tuple[int, ...] | None
+    """Bitboards by seat, or a two-player stock of 52 card indexes; None: from the seed."""
+    first_dealer: int
+
+
+class _Aside(NamedTuple):
+    """A hand's state outside the bidding and the tricks: the two-player draw, the Double
+    Nil replacements and the Blind Nil exchange.  Bitboards and counts, by seat."""
+
+    stock: tuple[int, ...]
+    stock_pos: int
+    draws: tuple[tuple[int, bool], ...]
+    discards: tuple[int, ...]
+    replaced: tuple[int | None, ...]
+    exchange: tuple[tuple[int, int], ...]
+    """The passes still to make, as (giver, receiver)."""
+    passed: tuple[int, ...]
+    received: tuple[int, ...]
+
+
+class Game:
+    """One game of Spades.  Immutable: ``apply`` returns a new game.
+
+    Seats are numbered clockwise from the human: 0 South, 1 West, 2 North, 3 East; side 0
+    is seats 0 and 2.  With two players, seat 0 is the human and each seat is its own side.
+    """
+
+    # Every move copies every slot, so the state of the rare phases (the draw, the
+    # exchanges) and what never changes are grouped into one slot each.
+    __slots__ = (
+        "_aside", "_bags", "_bids", "_blind", "_broken", "_completed", "_dealer",
+        "_hand_number", "_hands", "_history", "_legal", "_log", "_origin", "_phase",
+        "_rules", "_scores", "_trick", "_turn", "_winner", "_won",
+    )
+
+    _rules: Rules
+    _origin: _Origin
+    _aside: _Aside
+    _log: tuple[Any, Action] | None
+    _hand_number: int
+    _dealer: int
+    _phase: Phase
+    _turn: int
+    _hands: tuple[int, ...]
+    _bids: tuple[int, ...]
+    _blind: tuple[bool, ...]
+    _won: tuple[int, ...]
+    _trick: tuple[tuple[int, int], ...]
+    _legal: int
+    """In the play phase, the bitboard of the cards ``turn`` may play (kept, not derived,
+    because legal_actions and apply both need it on every move)."""
+    _completed: tuple[tuple[tuple[int, int], ...], ...]
+    _broken: bool
+    _scores: tuple[int, int]
+    _bags: tuple[int, int]
+    _history: tuple[HandRecord, ...]
+    _winner: int | None
+
+    # ------------------------------------------------------------------ creation
+
+    @classmethod
+    def new(
+        cls,
+        rules: Rules,
+        seed: int = 0,
+        deal: Sequence[Iterable[Card]] | None = None,
+        dealer: int | None = None,
+    ) -> Game:
+        """A new game.  Every hand is shuffled from ``seed`` and the hand number.
+
+        ``deal`` fixes the first hand: four players, one iterable of 13 cards per seat;
+        two players, either two hands of 13 (the draw is skipped, the other 26 cards are
+        out of play) or one stock of all 52 cards, top first.  ``dealer`` fixes the first
+        dealer (else drawn from the seed).
+        """
+        if not isinstance(rules, Rules):
+            raise TypeError("rules must be a Rules value")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError("seed must be an int")
+        if dealer is None:
+            dealer = first_dealer(seed, rules.players)
+        if not isinstance(dealer, int) or not 0 <= dealer < rules.players:
+            raise ValueError(f"dealer must be a seat from 0 to {rules.players - 1}")
+        game = object.__new__(cls)
+        game._rules = rules
+        first_deal = _check_deal(rules, deal) if deal is not None else None
+        game._origin = _Origin(seed, first_deal, dealer)
+        game._log = None
+        game._scores = (0, 0)
+        game._bags = (0, 0)
+        game._history = ()
+        game._winner = None
+        game._start_hand(0, dealer)
+        return game
+
+    def _start_hand(self, number: int, dealer: int) -> None:
+        players = self._rules.players
+        self._hand_number = number
+        self._dealer = dealer
+        self._bids = (NO_BID,) * players
+        self._blind = (False,) * players
+        self._won = (0,) * players
+        self._trick = ()
+        self._completed = ()
+        self._broken = False
+        self._legal = 0
+        seed = self._origin.seed
+        given = self._origin.first_deal if number == 0 else None
+        stock: tuple[int, ...] = ()
+        if players == 2 and (given is None or len(given) == 52):
+            stock = given if given is not None else tuple(shuffled_deck(seed, number))
+        none = (0,) * players
+        self._aside = _Aside(stock, 0, (), none, (None,) * players, (), none, none)
+        if stock:
+            self._hands = (0, 0)
+            self._phase = Phase.DRAW
+            self._turn = (dealer + 1) % 2  # the non-dealer draws first (001, 002)
+        else:
+            self._hands = given if given is not None else deal_hands(seed, number, players)
+            self._phase = Phase.BID
+            self._turn = self._first_bidder()
+
+    # ------------------------------------------------------------------ public state
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def seed(self) -> int:
+        return self._origin.seed
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def turn(self) -> int | None:
+        """The seat whose decision it is; None once the game is over."""
+        return None if self._phase is Phase.GAME_OVER else self._turn
+
+    @property
+    def hand_number(self) -> int:
+        """0 for the first hand."""
+        return self._hand_number
+
+    @property
+    def dealer(self) -> int:
+        return self._dealer
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's cards, sorted by suit then rank."""
+        return tuple(cards_of(hand) for hand in self._hands)
+
+    @property
+    def bids(self) -> tuple[int | None, ...]:
+        """Each seat's bid this hand (0 is Nil), None before it bids."""
+        return tuple(None if bid == NO_BID else bid for bid in self._bids)
+
+    @property
+    def blind(self) -> tuple[bool, ...]:
+        """Whether each seat's Nil this hand is Blind (Double) Nil."""
+        return self._blind
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        return self._won
+
+    @property
+    def trick(self) -> Trick:
+        """The trick being played (possibly empty)."""
+        return _trick_record(self._trick, self._leader(), None)
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """This hand's finished tricks, in order."""
+        return tuple(_trick_record(plays, plays[0][0], trick_winner(plays))
+                     for plays in self._completed)
+
+    @property
+    def spades_broken(self) -> bool:
+        return self._broken
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """Each side's score."""
+        return self._scores
+
+    @property
+    def bags(self) -> tuple[int, int]:
+        """Each side's bags carried toward the next penalty."""
+        return self._bags
+
+    @property
+    def history(self) -> tuple[HandRecord, ...]:
+        """Every finished hand, first to last."""
+        return self._history
+
+    @property
+    def winner(self) -> int | None:
+        """None while the game goes on, else the winning side."""
+        return self._winner
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action applied since ``Game.new``, first to last."""
+        out: list[Action] = []
+        node = self._log
+        while node is not None:
+            node, action = node
+            out.append(action)
+        out.reverse()
+        return tuple(out)
+
+    def __repr__(self) -> str:
+        return (f"<Game {self._rules.name} hand {self._hand_number} {self._phase.value} "
+                f"turn {self.turn} scores {self._scores}>")
+
+    # ------------------------------------------------------------------ legality
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action for ``turn``, in a fixed order (empty once the game is over)."""
+        phase = self._phase
+        if phase is Phase.PLAY:
+            return _plays_of(self._legal)
+        if phase is Phase.BID:
+            low = 0 if self._rules.nil else 1
+            blind = [BLIND_NIL] if self._blind_bid_allowed() else []
+            return blind + list(BIDS[low:])
+        if phase is Phase.DRAW:
+            return [DISCARD, KEEP] + ([BLIND_NIL] if self._blind_bid_allowed() else [])
+        if phase is Phase.PASS:
+            hand = cards_of(self._hands[self._turn])
+            return [Pass(cards) for cards in combinations(hand, self._exchange_size())]
+        if phase is Phase.REPLACE:
+            hand = cards_of(self._hands[self._turn])
+            limit = min(self._rules.blind_nil_cards, len(hand))
+            return [Replace(cards) for k in range(limit + 1) for cards in combinations(hand, k)]
+        return []
+
+    def is_legal(self, action: object) -> bool:
+        return self.explain(action) is None
+
+    def explain(self, action: object) -> Explanation | None:
+        """None if ``action`` is legal now, else why not, in words for the table."""
+        phase = self._phase
+        if phase is Phase.GAME_OVER:
+            return Explanation("wrong_phase", "The game is over. Start a new game to play again.")
+        if isinstance(action, Play):
+            return self._explain_play(action)
+        if isinstance(action, Bid):
+            return self._explain_bid(action)
+        if isinstance(action, Draw):
+            if phase is not Phase.DRAW or not isinstance(action.keep, bool):
+                return _wrong_phase(phase)
+            return None
+        if isinstance(action, Pass):
+            if phase is not Phase.PASS:
+                return _wrong_phase(phase)
+            size = self._exchange_size()
+            if len(action.cards) != size or len(set(action.cards)) != size:
+                return Explanation("bad_exchange", f"Choose exactly {_count(size)} to pass.")
+            return self._explain_cards_held(action.cards)
+        if isinstance(action, Replace):
+            if phase is not Phase.REPLACE:
+                return _wrong_phase(phase)
+            limit = self._rules.blind_nil_cards
+            if len(action.cards) > limit or len(set(action.cards)) != len(action.cards):
+                return Explanation("bad_exchange", f"Choose at most {_count(limit)} to replace.")
+            return self._explain_cards_held(action.cards)
+        return Explanation("wrong_phase", f"{action!r} is not a move in Spades.")
+
+    def _explain_play(self, action: Play) -> Explanation | None:
+        if self._phase is not Phase.PLAY:
+            return _wrong_phase(self._phase)
+        card = action.card
+        if not isinstance(card, Card):
+            return Explanation("not_in_hand", "That is not a card.")
+        hand = self._hands[self._turn]
+        if not hand >> card.index & 1:
+            return Explanation("not_in_hand", f"You don't hold the {card.name()}.")
+        if self._legal >> card.index & 1:
+            return None
+        if self._trick:
+            suit = SUIT_NAMES[self._trick[0][1] // 13]
+            return Explanation("follow_suit", f"You still hold a {suit}, so you must follow suit.")
+        return Explanation(
+            "spades_not_broken",
+            "Spades aren't broken yet: lead another suit until a spade has been played.",
+        )
+
+    def _explain_bid(self, action: Bid) -> Explanation | None:
+        phase, rules = self._phase, self._rules
+        n, blind = action.n, action.blind
+        if not isinstance(n, int) or isinstance(n, bool) or not isinstance(blind, bool):
+            return Explanation("bad_bid", "A bid is a whole number: Nil (0) or 1 to 13.")
+        if blind:
+            name = "Blind Nil" if rules.players == 4 else "Double Nil"
+            if n != 0:
+                return Explanation("bad_bid", f"{name} is a bid of zero.")
+            if not rules.blind_nil:
+                return Explanation("bad_bid", f"{name} isn't played at this table.")
+            if not self._blind_bid_allowed():
+                when = ("before your first draw" if rules.players == 2
+                        else "when it is your turn to bid")
+                return Explanation("bad_bid", f"{name} can only be declared {when}.")
+            return None
+        if phase is not Phase.BID:
+            return _wrong_phase(phase)
+        if not 0 <= n <= 13:
+            return Explanation("bad_bid", "A bid is Nil (0) or 1 to 13.")
+        if n == 0 and not rules.nil:
+            return Explanation("bad_bid", "Nil isn't played at this table: bid 1 to 13.")
+        return None
+
+    def _explain_cards_held(self, cards: Iterable[Card]) -> Explanation | None:
+        hand = self._hands[self._turn]
+        for card in cards:
+            if not hand >> card.index & 1:
+                return Explanation("not_in_hand", f"You don't hold the {card.name()}.")
+        return None
+
+    def _set_turn_to_play(self, seat: int) -> None:
+        self._turn = seat
+        trick = self._trick
+        lead_suit = trick[0][1] // 13 if trick else NO_SUIT
+        self._legal = legal_play_mask(self._hands[seat], lead_suit, self._broken)
+
+    def _blind_bid_allowed(self) -> bool:
+        rules = self._rules
+        if not rules.blind_nil or not rules.nil:
+            return False
+        if rules.players == 4:
+            return self._phase is Phase.BID
+        # 001: Double Nil is declared before one's first draw.
+        seat = self._turn
+        return (self._phase is Phase.DRAW and self._bids[seat] == NO_BID
+                and all(drawer != seat for drawer, _ in self._aside.draws))
+
+    def _exchange_size(self) -> int:
+        return min(self._rules.blind_nil_cards, self._hands[self._turn].bit_count())
+
+    # ------------------------------------------------------------------ applying
+
+    def apply(self, action: Action) -> Game:
+        """The game after ``action``; raises IllegalAction (a ValueError) if it is not legal."""
+        if (type(action) is Play and self._phase is Phase.PLAY
+                and self._legal >> action.card.index & 1):
+            game = self._copy()
+            game._play(action.card.index)
+            game._log = (self._log, action)
+            return game
+        explanation = self.explain(action)
+        if explanation is not None:
+            raise IllegalAction(explanation)
+        game = self._copy()
+        if isinstance(action, Bid):
+            game._bid(action)
+        elif isinstance(action, Draw):
+            game._draw(action.keep)
+        elif isinstance(action, Pass):
+            game._pass(action.cards)
+        elif isinstance(action, Replace):
+            game._replace(action.cards)
+        else:
+            raise AssertionError(f"unhandled action {action!r}")
+        game._log = (self._log, action)
+        return game
+
+    def _copy(self) -> Game:
+        raise NotImplementedError  # replaced below by _make_copier, for speed
+
+    def _set_turn_after_bid(self) -> None:
+        seat = self._next_bidder()
+        if seat is not None:
+            self._turn = seat
+        else:
+            self._start_exchange_or_play()
+
+    def _bid(self, action: Bid) -> None:
+        seat = self._turn
+        self._bids = _put(self._bids, seat, action.n)
+        if action.blind:
+            self._blind = _put(self._blind, seat, True)
+            if self._phase is Phase.DRAW:
+                return  # Double Nil declared; the same player now draws
+        self._set_turn_after_bid()
+
+    def _draw(self, keep: bool) -> None:
+        aside, seat = self._aside, self._turn
+        pos = aside.stock_pos
+        top, below = aside.stock[pos], aside.stock[pos + 1]
+        kept, thrown = (top, below) if keep else (below, top)
+        self._hands = _put(self._hands, seat, self._hands[seat] | 1 << kept)
+        self._aside = aside = aside._replace(
+            stock_pos=pos + 2,
+            draws=(*aside.draws, (seat, keep)),
+            discards=_put(aside.discards, seat, aside.discards[seat] | 1 << thrown),
+        )
+        if aside.stock_pos < len(aside.stock):
+            self._turn = 1 - seat
+            return
+        pending = self._pending_replacements()
+        if pending:
+            self._phase, self._turn = Phase.REPLACE, pending[0]
+        else:
+            self._start_bidding()
+
+    def _pending_replacements(self) -> list[int]:
+        first = (self._dealer + 1) % 2
+        return [seat for seat in (first, 1 - first)
+                if self._blind[seat] and self._aside.replaced[seat] is None]
+
+    def _replace(self, cards: tuple[Card, ...]) -> None:
+        aside, seat = self._aside, self._turn
+        out = sum(1 << card.index for card in cards)
+        pile = sorted(indexes(aside.discards[0] | aside.discards[1]))
+        rng = replacement_rng(self._origin.seed, self._hand_number, seat)
+        drawn = 0
+        for _ in cards:
+            drawn |= 1 << pile.pop(int(rng.random() * len(pile)))
+        self._hands = _put(self._hands, seat, self._hands[seat] & ~out | drawn)
+        # The replaced cards join this seat's discards.
+        discards = [mask & ~drawn for mask in aside.discards]
+        discards[seat] |= out
+        self._aside = aside._replace(
+            discards=tuple(discards),
+            replaced=_put(aside.replaced, seat, out),
+            received=_put(aside.received, seat, drawn),
+        )
+        pending = self._pending_replacements()
+        if pending:
+            self._turn = pending[0]
+        else:
+            self._start_bidding()
+
+    def _start_bidding(self) -> None:
+        self._phase = Phase.BID
+        seat = self._next_bidder()
+        if seat is None:
+            self._start_exchange_or_play()
+        else:
+            self._turn = seat
+
+    def _first_bidder(self) -> int:
+        """Four players: left of the dealer.  Two players: the non-dealer (002), or the
+        dealer, who drew second, in two-handed classic (001)."""
+        players = self._rules.players
+        if players == 2 and self._rules.dealer_leads:
+            return self._dealer
+        return (self._dealer + 1) % players
+
+    def _next_bidder(self) -> int | None:
+        players, first = self._rules.players, self._first_bidder()
+        for step in range(players):
+            seat = (first + step) % players
+            if self._bids[seat] == NO_BID:
+                return seat
+        return None
+
+    def _start_exchange_or_play(self) -> None:
+        steps: list[tuple[int, int]] = []
+        if self._rules.players == 4:
+            first = self._first_bidder()
+            for step in range(4):
+                seat = (first + step) % 4
+                partner = (seat + 2) % 4
+                if self._blind[seat] and not self._blind[partner]:
+                    steps += [(partner, seat), (seat, partner)]  # 003: partner passes first
+        if steps:
+            self._aside = self._aside._replace(exchange=tuple(steps))
+            self._phase, self._turn = Phase.PASS, steps[0][0]
+        else:
+            self._phase = Phase.PLAY
+            self._set_turn_to_play(self._first_bidder())
+
+    def _pass(self, cards: tuple[Card, ...]) -> None:
+        aside = self._aside
+        (giver, receiver), *rest = aside.exchange
+        moved = sum(1 << card.index for card in cards)
+        hands = list(self._hands)
+        hands[giver] &= ~moved
+        hands[receiver] |= moved
+        self._hands = tuple(hands)
+        self._aside = aside._replace(
+            exchange=tuple(rest),
+            passed=_put(aside.passed, giver, aside.passed[giver] | moved),
+            received=_put(aside.received, receiver, aside.received[receiver] | moved),
+        )
+        if rest:
+            self._turn = rest[0][0]
+        else:
+            self._phase = Phase.PLAY
+            self._set_turn_to_play(self._first_bidder())
+
+    def _play(self, index: int) -> None:
+        seat, hands = self._turn, self._hands
+        self._hands = (*hands[:seat], hands[seat] & ~(1 << index), *hands[seat + 1:])
+        if index >= 39:
+            self._broken = True
+        trick = self._trick = (*self._trick, (seat, index))
+        players = self._rules.players
+        if len(trick) < players:
+            self._turn = seat = (seat + 1) % players
+            hand = self._hands[seat]  # follow suit if you can (000)
+            self._legal = hand & SUIT_MASKS[trick[0][1] // 13] or hand
+            return
+        winner = trick_winner(trick)
+        self._won = _put(self._won, winner, self._won[winner] + 1)
+        self._completed = (*self._completed, trick)
+        self._trick = ()
+        if len(self._completed) == 13:
+            self._finish_hand()
+        else:
+            self._set_turn_to_play(winner)
+
+    def _finish_hand(self) -> None:
+        rules = self._rules
+        sides = score_sides(rules, self._bids, self._won, self._bags, self._blind)
+        scores = (self._scores[0] + sides[0].points, self._scores[1] + sides[1].points)
+        bags = (sides[0].bags_after, sides[1].bags_after)
+        record = HandRecord(self._hand_number, self._dealer, self._bids, self._blind,
+                            self._won, sides, scores, bags)
+        self._scores, self._bags = scores, bags
+        self._history = (*self._history, record)
+        self._winner = game_winner(rules, scores, len(self._history))
+        if self._winner is not None:
+            self._phase = Phase.GAME_OVER
+            return
+        self._start_hand(self._hand_number + 1, (self._dealer + 1) % rules.players)
+
+    def _leader(self) -> int:
+        if self._trick:
+            return self._trick[0][0]
+        return self._turn
+
+    # ------------------------------------------------------------------ views and saves
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know, and nothing more (see ``spades.view.View``)."""
+        return view_of(self, seat)
+
+    def to_json(self) -> str:
+        """A versioned JSON save that ``Game.from_json`` reads back exactly."""
+        from .saves import game_to_json  # saves replays games, so it imports this module
+
+        return game_to_json(self)
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        """Read a save made by ``to_json``; anything else raises ``SaveError``."""
+        from .saves import game_from_json
+
+        return game_from_json(text)
+
+
+def _plays_of(mask: int) -> list[Play]:
+    """The ``Play`` actions of a bitboard, lowest card first (a hot path of search)."""
+    plays = []
+    while mask:
+        low = mask & -mask
+        plays.append(PLAYS[low.bit_length() - 1])
+        mask ^= low
+    return plays
+
+
+def _make_copier() -> Any:
+    """A copy function with one assignment per slot, written out: copying is the hot path
+    of ``apply`` and a loop over ``getattr`` costs twice the whole rest of a move."""
+    lines = ["def _copy(self):", "    game = _new(Game)"]
+    lines += [f"    game.{name} = self.{name}" for name in Game.__slots__]
+    lines.append("    return game")
+    namespace: dict[str, Any] = {"_new": object.__new__, "Game": Game}
+    exec("\n".join(lines), namespace)
+    return namespace["_copy"]
+
+
+Game._copy = _make_copier()  # type: ignore[method-assign]
+
+
+def _put(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
+    return (*values[:seat], value, *values[seat + 1:])
+
+
+def _count(n: int) -> str:
+    words = ("no cards", "one card", "two cards", "three cards", "four cards", "five cards")
+    return words[n] if n < len(words) else f"{n} cards"
+
+
+def _trick_record(plays: Sequence[tuple[int, int]], leader: int, winner: int | None) -> Trick:
+    return Trick(leader, tuple((seat, CARDS[index]) for seat, index in plays), winner)
+
+
+def _wrong_phase(phase: Phase) -> Explanation:
+    messages = {
+        Phase.DRAW: "It's time to draw: keep or discard the top card.",
+        Phase.REPLACE: "It's time to choose the cards to replace.",
+        Phase.BID: "It's time to bid: choose Nil or 1 to 13.",
+        Phase.PASS: "It's time to choose the cards to pass.",
+        Phase.PLAY: "It's time to play a card.",
+    }
+    return Explanation("wrong_phase", messages.get(phase, "The game is over."))
+
+
+def _check_deal(rules: Rules, deal: Sequence[Iterable[Card]]) -> tuple[int, ...]:
+    hands = [tuple(cards) for cards in deal]
+    masks = []
+    for cards in hands:
+        if not all(isinstance(card, Card) for card in cards):
+            raise TypeError("a deal is made of Card values")
+        masks.append(sum(1 << card.index for card in set(cards)))
+    seen = 0
+    for cards, mask in zip(hands, masks, strict=True):
+        if mask & seen or mask.bit_count() != len(cards):
+            raise ValueError("a card is dealt twice")
+        seen |= mask
+    if rules.players == 2 and len(hands) == 1:
+        if len(hands[0]) != 52:
+            raise ValueError("a two-player stock holds all 52 cards")
+        return tuple(card.index for card in hands[0])  # the stock, top first
+    if len(hands) != rules.players or any(len(cards) != 13 for cards in hands):
+        raise ValueError(f"a deal is {rules.players} hands of 13 cards")
+    return tuple(masks)
+
+
+__all__ = ["Game", "IllegalAction", "Phase"]

@@ -1,0 +1,42 @@
+"""The rules of one trick, on bitboards: which cards may be played, and who wins.
+
+These few functions are the only place that states follow suit, spades broken and the
+trick winner; the game, the views and the computer players' fast simulations all call them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import SPADE_MASK, SPADES, SUIT_MASKS
+
+NO_SUIT = -1
+
+
+def legal_play_mask(hand: int, lead_suit: int, spades_broken: bool) -> int:
+    """The cards of ``hand`` that may be played.
+
+    Following (``lead_suit`` >= 0): a card of the led suit if you hold one, else any card
+    (000 "follow suit").  Leading (``lead_suit`` == NO_SUIT): anything but a spade until
+    spades are broken, unless the hand holds only spades (000, 001, 003, 004).
+    """
+    if lead_suit >= 0:
+        return (hand & SUIT_MASKS[lead_suit]) or hand
+    if spades_broken:
+        return hand
+    return (hand & ~SPADE_MASK) or hand
+
+
+def trick_winner(plays: Sequence[tuple[int, int]]) -> int:
+    """The seat that wins a finished trick of (seat, card index) plays, led by the first.
+
+    The highest spade wins; with no spade, the highest card of the led suit.  Spades have
+    the highest indexes, so the highest index among cards of the led suit or spades wins.
+    """
+    lead_suit = plays[0][1] // 13
+    best_seat, best = plays[0]
+    for seat, index in plays[1:]:
+        suit = index // 13
+        if (suit == lead_suit or suit == SPADES) and index > best:
+            best_seat, best = seat, index
+    return best_seat
