@@ -1,0 +1,451 @@
+"""Build and serve the static Spades site.
+
+    python build.py                      fetch the pinned runtime (cached), assemble dist/
+    python build.py serve [--port N]     build, then serve dist/ on loopback
+    python build.py test [PYTEST ARGS]   install what the tests need, build, run every check
+
+Standard library only, so a fresh checkout needs nothing but Python and npm.
+
+Why this file exists: the page runs Python in the browser under Pyodide + PyScript, and
+the site must work offline and from any static host (GitHub Pages, under a sub-path).
+So the runtime is vendored into dist/ at build time from pinned, integrity-checked npm
+tarballs (never a CDN), every URL is relative, and a service worker precaches the site.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import fnmatch
+import functools
+import hashlib
+import http.server
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar
+
+ROOT = Path(__file__).resolve().parent
+WEB = ROOT / "web"
+PACKAGE = ROOT / "spades"
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache" / "runtime"
+
+# The interpreter every PyScript config must name. Without it PyScript falls back to
+# loading Pyodide from a CDN, silently; relative so the site works under any sub-path.
+INTERPRETER = "./pyodide/pyodide.mjs"
+
+# PyScript configs (in web/) whose Python needs our code: build.py fills their "files"
+# with the spades package and the Python modules of web/. Every other pyscript*.json
+# only gets its "interpreter" checked and forced.
+CONFIGS_WITH_CODE = ("pyscript.json", "pyscript-worker.json")
+
+
+@dataclass(frozen=True)
+class Runtime:
+    """One pinned npm package and the files of it that dist/ needs."""
+
+    name: str
+    version: str
+    integrity: str  # npm's dist.integrity: "sha512-" + base64 digest of the tarball
+    dest: str  # folder under dist/
+    members: tuple[str, ...]  # exact paths in the tarball, or a folder ending in "/"
+
+    @property
+    def spec(self) -> str:
+        return f"{self.name}@{self.version}"
+
+    @property
+    def tarball(self) -> str:
+        """The file name `npm pack` writes: '@scope/name' becomes 'scope-name'."""
+        return f"{self.name.lstrip('@').replace('/', '-')}-{self.version}.tgz"
+
+
+RUNTIMES = (
+    Runtime(
+        name="pyodide",
+        version="314.0.7",
+        integrity="sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A==",
+        dest="pyodide",
+        members=(
+            "package/pyodide.mjs",
+            "package/pyodide.asm.mjs",
+            "package/pyodide.asm.wasm",
+            "package/python_stdlib.zip",
+            "package/pyodide-lock.json",
+        ),
+    ),
+    Runtime(
+        name="@pyscript/core",
+        version="0.7.31",
+        integrity="sha512-GqM1aonc1N4RTkNZ1zJ8jJk8+i2cqeztZslPsAiQtn+wHHkUX9Z1FgIg4HjCvhBylB68UKmbTVTzOobpgPIMVQ==",
+        dest="pyscript",
+        # core.js imports hashed chunks (some lazily: editor, terminal, toml...), so the
+        # whole dist/ folder is taken; source maps are left out.
+        members=("package/dist/", "package/LICENSE"),
+    ),
+)
+
+# Files in dist/ the service worker does not precache (globs, relative to dist/): itself,
+# and PyScript chunks this site never loads (editor, terminal, MicroPython, TOML configs,
+# zip archives, package graph). They are still served, and cached on first use.
+NOT_PRECACHED = (
+    "sw.js",
+    "build.json",
+    "pyscript/LICENSE",
+    "pyscript/codemirror*",
+    "pyscript/xterm*",
+    "pyscript/mpy-*",
+    "pyscript/toml-*",
+    "pyscript/zip-*",
+    "pyscript/pyodide_graph-*",
+)
+
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".zip": "application/zip",
+    ".py": "text/plain; charset=utf-8",
+    ".webmanifest": "application/manifest+json",
+    ".svg": "image/svg+xml",
+    ".css": "text/css",
+    ".html": "text/html; charset=utf-8",
+}
+
+
+# --------------------------------------------------------------------------- runtime
+
+
+def integrity_of(path: Path) -> str:
+    """npm's Subresource-Integrity string for a file."""
+    digest = hashlib.sha512(path.read_bytes()).digest()
+    return "sha512-" + base64.b64encode(digest).decode("ascii")
+
+
+def fetch_runtime(runtime: Runtime, cache: Path = CACHE) -> Path:
+    """Return the verified tarball, running `npm pack` only when the cache lacks it.
+
+    npm is the ordinary client for the npm registry; the pinned integrity makes the
+    build reproducible and refuses a tampered or different tarball.
+    """
+    cache.mkdir(parents=True, exist_ok=True)
+    path = cache / runtime.tarball
+    if path.exists() and integrity_of(path) == runtime.integrity:
+        return path
+    path.unlink(missing_ok=True)
+    print(f"fetching {runtime.spec} with npm pack", file=sys.stderr)
+    npm = shutil.which("npm")
+    if npm is None:
+        raise SystemExit("npm is needed to fetch the runtime (apt-get install npm)")
+    subprocess.run(
+        [npm, "pack", runtime.spec, "--silent", "--pack-destination", str(cache)],
+        check=True,
+        cwd=cache,
+        stdout=subprocess.DEVNULL,
+    )
+    if not path.exists():
+        raise SystemExit(f"npm pack did not write {path}")
+    got = integrity_of(path)
+    if got != runtime.integrity:
+        path.unlink()
+        raise SystemExit(
+            f"{runtime.spec}: integrity mismatch\n  want {runtime.integrity}\n  got  {got}"
+        )
+    return path
+
+
+def member_target(runtime: Runtime, name: str) -> str | None:
+    """Where a tarball member goes under dist/<dest>/, or None if it is not needed."""
+    if name.endswith(".map"):
+        return None
+    for wanted in runtime.members:
+        if wanted.endswith("/") and name.startswith(wanted):
+            return name[len(wanted) :]
+        if name == wanted:
+            return name.rsplit("/", 1)[-1]
+    return None
+
+
+def extract_runtime(runtime: Runtime, tarball: Path, dist: Path) -> None:
+    """Copy the needed members of the tarball into dist/<dest>/ (no source maps)."""
+    out = dist / runtime.dest
+    written: list[str] = []
+    with tarfile.open(tarball, "r:gz") as tar:
+        for member in tar.getmembers():
+            rel = member_target(runtime, member.name) if member.isfile() else None
+            if rel is None:
+                continue
+            if ".." in Path(rel).parts:
+                raise SystemExit(f"unsafe path in {tarball.name}: {member.name}")
+            source = tar.extractfile(member)
+            assert source is not None
+            target = out / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(source.read())
+            written.append(member.name)
+    missing = [m for m in runtime.members if not any(w.startswith(m) for w in written)]
+    if missing:
+        raise SystemExit(f"{tarball.name} lacks {missing}")
+
+
+# --------------------------------------------------------------------------- site
+
+
+def python_files(folder: Path) -> list[Path]:
+    """Every .py file under folder, sorted, skipping caches."""
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def copy_site(dist: Path) -> None:
+    """Copy web/ (the page) and the spades package into dist/."""
+    skip = shutil.ignore_patterns("__pycache__", "*.pyc")
+    shutil.copytree(WEB, dist, dirs_exist_ok=True, ignore=skip)
+    for source in python_files(PACKAGE):
+        target = dist / source.relative_to(ROOT)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, target)
+
+
+def entry_scripts(dist: Path) -> set[str]:
+    """Python files that pages load with <script type="py" src="./X.py">: PyScript runs
+    them directly, so they need not be copied into the interpreter's filesystem too."""
+    found: set[str] = set()
+    for page in dist.glob("*.html"):
+        for src in re.findall(r'<script[^>]*\bsrc="\./([^"]+\.py)"', page.read_text("utf-8")):
+            found.add(src)
+    return found
+
+
+def files_mapping(dist: Path) -> dict[str, str]:
+    """PyScript's "files": URL (relative to the config) -> path in Pyodide's filesystem.
+
+    The Python code is fetched into the interpreter's working directory, which is on
+    sys.path, so `import spades` and `import some_web_module` just work. Generated from
+    whatever exists at build time (the spades package and web/'s modules, less the entry
+    scripts), so adding a module needs no config edit.
+    """
+    skip = entry_scripts(dist)
+    mapping: dict[str, str] = {}
+    for path in python_files(dist):
+        rel = path.relative_to(dist).as_posix()
+        if rel not in skip:
+            mapping[f"./{rel}"] = f"./{rel}"
+    return mapping
+
+
+def write_configs(dist: Path) -> None:
+    """Force the local interpreter into every PyScript config and fill in "files"."""
+    mapping = files_mapping(dist)
+    for path in sorted(dist.glob("pyscript*.json")):
+        config = json.loads(path.read_text(encoding="utf-8"))
+        config["interpreter"] = INTERPRETER
+        if path.name in CONFIGS_WITH_CODE:
+            config["files"] = {**config.get("files", {}), **mapping}
+        path.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+
+
+def site_files(dist: Path) -> list[str]:
+    """Every file of the site, as a sorted list of relative POSIX paths."""
+    return sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
+
+
+def precached(rel: str) -> bool:
+    """Whether the service worker precaches this site file."""
+    return not any(fnmatch.fnmatchcase(rel, pattern) for pattern in NOT_PRECACHED)
+
+
+def build_id(dist: Path) -> str:
+    """A short hash of every file's path and content: changes exactly when the site does."""
+    digest = hashlib.sha256()
+    for rel in site_files(dist):
+        if rel in ("sw.js", "build.json"):
+            continue
+        digest.update(rel.encode() + b"\0")
+        digest.update(hashlib.sha256((dist / rel).read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def write_service_worker(dist: Path) -> str:
+    """Stamp web/sw.js with the build id and the precache list; return the build id.
+
+    The versioned cache name lets a new build replace the old cache on activation.
+    """
+    ident = build_id(dist)
+    files = ["./"] + [f"./{rel}" for rel in site_files(dist) if precached(rel)]
+    template = (WEB / "sw.js").read_text(encoding="utf-8")
+    text = template.replace('"__BUILD_ID__"', json.dumps(ident)).replace(
+        "[] /* __PRECACHE__ */", json.dumps(files, indent=2)
+    )
+    if text == template:
+        raise SystemExit("web/sw.js lacks the __BUILD_ID__ / __PRECACHE__ placeholders")
+    (dist / "sw.js").write_text(text, encoding="utf-8")
+    (dist / "build.json").write_text(json.dumps({"build": ident}) + "\n", encoding="utf-8")
+    return ident
+
+
+def build(dist: Path = DIST) -> str:
+    """Assemble dist/ from scratch and return the build id."""
+    tarballs = [(runtime, fetch_runtime(runtime)) for runtime in RUNTIMES]
+    if dist.exists():
+        shutil.rmtree(dist)
+    dist.mkdir(parents=True)
+    for runtime, tarball in tarballs:
+        extract_runtime(runtime, tarball, dist)
+    copy_site(dist)
+    write_configs(dist)
+    ident = write_service_worker(dist)
+    print(f"built {dist} ({len(site_files(dist))} files, build {ident})", file=sys.stderr)
+    return ident
+
+
+# --------------------------------------------------------------------------- serve
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the MIME types Pyodide needs and no stale caching.
+
+    `.wasm` must be application/wasm or Pyodide's streaming compile fails (it can hang
+    without a clear error); `no-cache` makes the browser revalidate on every load, so
+    a rebuild is always seen.
+    """
+
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        **MIME_TYPES,
+    }
+    quiet: ClassVar[bool] = False
+    protocol_version = "HTTP/1.1"  # keep-alive: the page makes ~50 requests
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+class QuietSiteHandler(SiteHandler):
+    """SiteHandler without a log line per request (tests, benchmarks, --quiet)."""
+
+    quiet = True
+
+
+def make_server(
+    dist: Path = DIST, host: str = "127.0.0.1", port: int = 8000, quiet: bool = False
+) -> http.server.ThreadingHTTPServer:
+    """A threading server for dist/; port 0 picks a free port (see server.server_port)."""
+    handler_class = QuietSiteHandler if quiet else SiteHandler
+    handler = functools.partial(handler_class, directory=str(dist))
+    server = http.server.ThreadingHTTPServer((host, port), handler)
+    server.daemon_threads = True
+    return server
+
+
+def serve(host: str, port: int, quiet: bool) -> None:
+    """Build, then serve until interrupted."""
+    build()
+    server = make_server(DIST, host, port, quiet)
+    print(f"serving {DIST} at http://{host}:{server.server_port}/  (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+# --------------------------------------------------------------------------- test
+
+
+def test_requirements() -> list[str]:
+    """The ``test`` extra of pyproject.toml: one list of what the checks need."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    return list(project["project"]["optional-dependencies"]["test"])
+
+
+def ensure_test_packages() -> None:
+    """pip-install the test requirements that are missing (a fresh clone has none)."""
+    modules = {"pytest": "pytest", "hypothesis": "hypothesis", "playwright": "playwright",
+               "ruff": "ruff", "mypy": "mypy"}
+    missing = [name for name, module in modules.items() if not _importable(module)]
+    if missing:
+        print(f"installing test requirements ({', '.join(missing)} missing)", file=sys.stderr)
+        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet",
+                        "--disable-pip-version-check", *test_requirements()], check=True)
+
+
+def _importable(module: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(module) is not None
+
+
+def ensure_browser() -> None:
+    """A Chromium for the browser tests: $SPADES_CHROMIUM or Debian's /usr/bin/chromium
+    when present, else Playwright's own, downloaded once (the usual route on a laptop)."""
+    import os
+
+    if os.environ.get("SPADES_CHROMIUM") or Path("/usr/bin/chromium").exists():
+        return
+    print("no system Chromium: running `playwright install chromium`", file=sys.stderr)
+    subprocess.run([sys.executable, "-m", "playwright", "install", "chromium"], check=True)
+
+
+def run_checks(pytest_args: list[str]) -> int:
+    """Lint, type-check, then pytest over tests/ and e2e/ (real Chromium).  A pytest run
+    that collects no test fails, so a broken collection can never pass as green."""
+    import os
+
+    ensure_test_packages()
+    ensure_browser()
+    build()
+    env = {**os.environ, "SPADES_SKIP_BUILD": "1", "SPADES_REQUIRE_E2E": "1"}
+    steps = [
+        ["ruff", "check", "spades", "tests", "e2e", "web", "build.py"],
+        ["mypy", "--strict", "spades"],
+        ["pytest", *pytest_args],
+    ]
+    for step in steps:
+        print("$ python -m " + " ".join(step), file=sys.stderr, flush=True)
+        code = subprocess.run([sys.executable, "-m", *step], cwd=ROOT, env=env).returncode
+        if code == 5:
+            print("pytest collected no tests: that is a failure", file=sys.stderr)
+        if code != 0:
+            return code
+    return 0
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    sub = parser.add_subparsers(dest="command")
+    serve_cmd = sub.add_parser("serve", help="build, then serve dist/ on loopback")
+    serve_cmd.add_argument(
+        "--port", type=int, default=8000, help="0 picks a free port (default: 8000)"
+    )
+    serve_cmd.add_argument("--host", default="127.0.0.1")
+    serve_cmd.add_argument("--quiet", action="store_true", help="do not log each request")
+    test_cmd = sub.add_parser("test", help="install test requirements, build, run every check")
+    test_cmd.add_argument("pytest_args", nargs=argparse.REMAINDER, help="passed to pytest")
+    args = parser.parse_args(argv)
+    if args.command == "test":
+        sys.exit(run_checks(args.pytest_args))
+    if args.command == "serve":
+        serve(args.host, args.port, args.quiet)
+    else:
+        build()
+
+
+if __name__ == "__main__":
+    main()

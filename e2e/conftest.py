@@ -1,0 +1,114 @@
+"""Fixtures for browser tests: dist/ served on loopback, headless Chromium, and a guarded
+`page` that fails the test on any off-origin request, page error, console error, or
+Python traceback.
+
+Set SPADES_SKIP_BUILD=1 to test an existing dist/ without rebuilding it. Without the
+playwright package the browser tests are skipped, unless SPADES_REQUIRE_E2E=1 (CI).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from e2e.support import is_local, launch_chromium, serve_dist
+
+try:
+    from playwright.sync_api import sync_playwright
+except ImportError:  # pragma: no cover - depends on the machine
+    sync_playwright = None
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Iterator[str]:
+    """Base URL of the built site, served once per session."""
+    with serve_dist() as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for the session."""
+    if sync_playwright is None:
+        if os.environ.get("SPADES_REQUIRE_E2E") == "1":
+            pytest.fail("playwright is not installed (pip install playwright)")
+        pytest.skip("playwright is not installed (pip install playwright)")
+    with sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        yield browser
+        browser.close()
+
+
+class Guard:
+    """What a page did that a test must not allow."""
+
+    def __init__(self) -> None:
+        self.off_origin: list[str] = []
+        self.page_errors: list[str] = []
+        self.console_errors: list[str] = []
+
+    def problems(self) -> list[str]:
+        return (
+            [f"off-origin request: {url}" for url in self.off_origin]
+            + [f"page error: {text}" for text in self.page_errors]
+            + [f"console: {text}" for text in self.console_errors]
+        )
+
+    def on_route(self, route: Any) -> None:
+        url = route.request.url
+        if is_local(url):
+            route.continue_()
+        else:
+            self.off_origin.append(url)
+            route.abort()
+
+    def on_console(self, message: Any) -> None:
+        text = message.text
+        if message.type == "error" or "Traceback" in text:
+            self.console_errors.append(f"[{message.type}] {text}")
+
+
+def guarded_context(browser: Any, site_url: str, **options: Any) -> tuple[Any, Guard]:
+    """A fresh context whose requests off loopback are aborted and recorded."""
+    guard = Guard()
+    options.setdefault("service_workers", "block")
+    context = browser.new_context(base_url=site_url, **options)
+    context.route("**/*", guard.on_route)
+    context.on("console", guard.on_console)
+    return context, guard
+
+
+def watch_page(page: Any, guard: Guard) -> None:
+    page.on("pageerror", lambda error: guard.page_errors.append(str(error)))
+
+
+def check_guard(guard: Guard, page: Any = None) -> None:
+    """Fail with everything the guard saw (call at teardown)."""
+    problems = guard.problems()
+    if page is not None and not page.is_closed():
+        # PyScript also renders uncaught Python errors into the page.
+        for text in page.locator(".py-error").all_inner_texts():
+            problems.append(f"py-error in page: {text}")
+    if problems:
+        pytest.fail("the page misbehaved:\n  " + "\n  ".join(problems), pytrace=False)
+
+
+@pytest.fixture
+def page(browser: Any, site_url: str) -> Iterator[Any]:
+    """A fresh page (own context, service workers blocked) watched by a Guard.
+
+    The context's base_url is the site, so `page.goto("./bare.html")` works; use
+    e2e.support.open_game(page, query) to open the table and wait until it is ready.
+    """
+    context, guard = guarded_context(browser, site_url)
+    page = context.new_page()
+    watch_page(page, guard)
+    page.guard = guard  # tests may inspect it; failures are raised at teardown
+    yield page
+    try:
+        check_guard(guard, page)
+    finally:
+        context.close()

@@ -1,0 +1,115 @@
+"""Shared by the e2e fixtures and the start-up benchmark: serve dist/, launch Chromium.
+
+Chromium: Debian's /usr/bin/chromium (or $SPADES_CHROMIUM) when present, since this kind
+of machine cannot download Playwright's own build; otherwise Playwright's own
+(`playwright install chromium`), the usual route on a developer's machine.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402 (the repo root is put on sys.path just above)
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page, Playwright
+
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "[::1]", "::1"})
+
+# Without these Chromium keeps phoning home (updates, sync, field trials, QUIC probes),
+# which floods a closed network and counts as off-origin traffic.
+CHROMIUM_ARGS = [
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-gpu",
+    "--disable-quic",
+    "--disable-default-apps",
+    "--disable-extensions",
+    "--metrics-recording-only",
+    "--no-default-browser-check",
+]
+
+# Pyodide's first start on a slow 2-core machine takes tens of seconds.
+READY_TIMEOUT_MS = 90_000
+
+
+def chromium_path() -> str | None:
+    """The Chromium to launch: $SPADES_CHROMIUM, else Debian's, else None (Playwright's)."""
+    configured = os.environ.get("SPADES_CHROMIUM")
+    if configured:
+        return configured
+    if Path("/usr/bin/chromium").exists():
+        return "/usr/bin/chromium"
+    return None
+
+
+def chromium_options(headless: bool = True) -> dict[str, Any]:
+    """Launch options: the quiet-network flags, --no-sandbox as root, which executable."""
+    args = list(CHROMIUM_ARGS)
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        args.append("--no-sandbox")
+    options: dict[str, Any] = {"headless": headless, "args": args}
+    executable = chromium_path()
+    if executable:
+        options["executable_path"] = executable
+    return options
+
+
+def launch_chromium(playwright: Playwright, headless: bool = True) -> Browser:
+    """Launch headless Chromium (see chromium_options)."""
+    return playwright.chromium.launch(**chromium_options(headless))
+
+
+@contextmanager
+def serve_dist(rebuild: bool | None = None) -> Iterator[str]:
+    """Build dist/ (unless SPADES_SKIP_BUILD=1), serve it on a free loopback port in a
+    background thread, and yield the site's base URL (ending in '/')."""
+    if rebuild is None:
+        rebuild = os.environ.get("SPADES_SKIP_BUILD") != "1"
+    if rebuild:
+        build.build()
+    elif not (build.DIST / "index.html").exists():
+        raise RuntimeError("SPADES_SKIP_BUILD=1 but dist/ is not built: run python build.py")
+    server = build.make_server(build.DIST, "127.0.0.1", 0, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, name="dist-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+def is_local(url: str) -> bool:
+    """True for loopback http(s) URLs and for in-browser schemes (data:, blob:, about:)."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    if parts.scheme in {"data", "blob", "about", "chrome-extension"}:
+        return True
+    return parts.hostname in LOOPBACK_HOSTS
+
+
+def open_game(page: Page, query: str = "", path: str = "./") -> None:
+    """Open a page of the site (index by default) and wait for html[data-ready].
+
+    The page's context has the site as base_url, so `path` is relative to it;
+    `query` may be given with or without its leading '?': open_game(page, "seed=7").
+    """
+    if query and not query.startswith("?"):
+        query = "?" + query
+    page.goto(path + query)
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)

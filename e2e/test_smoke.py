@@ -1,0 +1,85 @@
+"""Smoke tests: the built site starts in real Chromium on the local runtime only."""
+
+from __future__ import annotations
+
+import urllib.request
+from typing import Any
+
+from e2e.conftest import check_guard, guarded_context, watch_page
+from e2e.support import open_game
+
+
+def test_page_becomes_ready_and_worker_answers(page: Any) -> None:
+    open_game(page)
+    assert page.locator("#engine").inner_text() != ""
+    assert page.locator("#worker-result").inner_text().startswith("pingping from worker")
+    assert page.guard.off_origin == []
+
+
+def test_bare_page_becomes_ready(page: Any) -> None:
+    open_game(page, path="./bare.html")
+
+
+def test_runtime_served_with_the_right_types(site_url: str) -> None:
+    expected = {
+        "pyodide/pyodide.asm.wasm": "application/wasm",
+        "pyodide/pyodide.mjs": "text/javascript",
+        "pyscript/core.js": "text/javascript",
+        "pyscript.json": "application/json",
+        "manifest.webmanifest": "application/manifest+json",
+    }
+    for path, mime in expected.items():
+        with urllib.request.urlopen(site_url + path) as response:
+            assert response.headers.get_content_type() == mime, path
+            assert response.headers["Cache-Control"] == "no-cache"
+
+
+def test_configs_name_the_local_interpreter(site_url: str) -> None:
+    import json
+
+    for name in ("pyscript.json", "pyscript-worker.json", "pyscript-bare.json"):
+        with urllib.request.urlopen(site_url + name) as response:
+            assert json.load(response)["interpreter"] == "./pyodide/pyodide.mjs", name
+
+
+def test_offline_after_first_visit(browser: Any, site_url: str) -> None:
+    """The service worker precaches the site; a reload with no network still starts."""
+    context, guard = guarded_context(browser, site_url, service_workers="allow")
+    try:
+        page = context.new_page()
+        watch_page(page, guard)
+        open_game(page)
+        page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+        context.set_offline(True)
+        page.reload()
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=90_000)
+        assert page.evaluate("() => navigator.serviceWorker.controller !== null")
+        check_guard(guard, page)
+    finally:
+        context.close()
+
+
+def test_works_under_a_sub_path(browser: Any, tmp_path: Any) -> None:
+    """A GitHub Pages project page is served under /<repo>/: every URL must be relative."""
+    import threading
+
+    import build
+
+    (tmp_path / "spades-game").symlink_to(build.DIST, target_is_directory=True)
+    server = build.make_server(tmp_path, "127.0.0.1", 0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_port}/spades-game/"
+    context, guard = guarded_context(browser, base)
+    requested: list[str] = []
+    context.on("request", lambda request: requested.append(request.url))
+    try:
+        page = context.new_page()
+        watch_page(page, guard)
+        open_game(page)
+        outside = [url for url in requested if url.startswith("http") and not url.startswith(base)]
+        assert outside == []
+        check_guard(guard, page)
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
