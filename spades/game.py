@@ -1,11 +1,11 @@
 """The game: an immutable state machine that advances one action at a time.
 
     >>> from spades import PRESETS, Game, Bid
-    >>> game = Game.new(PRESETS["classic"], seed=7)
+    >>> game = Game.new(PRESETS["classic"], seed=7, dealer=3)
     >>> game.phase, game.turn
-    (<Phase.BID: 'bid'>, 2)
+    (<Phase.BID: 'bid'>, 0)
     >>> game.apply(Bid(3)).turn
-    3
+    1
 
 A hand runs through phases: the two-player draw (DRAW), the Double Nil replacement
 (REPLACE), the bidding (BID), the Blind Nil exchange (PASS) and the tricks (PLAY).  When
@@ -28,7 +28,6 @@ from .rules import Rules
 from .scoring import game_winner, score_sides
 from .tricks import NO_SUIT, legal_play_mask, trick_winner
 from .view import View, view_of
-
 
 NO_BID = -1
 
@@ -265,10 +264,11 @@ class Game:
             return _plays_of(self._legal)
         if phase is Phase.BID:
             low = 0 if self._rules.nil else 1
-            blind = [BLIND_NIL] if self._blind_bid_allowed() else []
-            return blind + list(BIDS[low:])
+            bids: list[Action] = [BLIND_NIL] if self._blind_bid_allowed() else []
+            return bids + list(BIDS[low:])
         if phase is Phase.DRAW:
-            return [DISCARD, KEEP] + ([BLIND_NIL] if self._blind_bid_allowed() else [])
+            draws: list[Action] = [DISCARD, KEEP]
+            return draws + ([BLIND_NIL] if self._blind_bid_allowed() else [])
         if phase is Phase.PASS:
             hand = cards_of(self._hands[self._turn])
             return [Pass(cards) for cards in combinations(hand, self._exchange_size())]
@@ -594,9 +594,9 @@ class Game:
         return game_from_json(text)
 
 
-def _plays_of(mask: int) -> list[Play]:
+def _plays_of(mask: int) -> list[Action]:
     """The ``Play`` actions of a bitboard, lowest card first (a hot path of search)."""
-    plays = []
+    plays: list[Action] = []
     while mask:
         low = mask & -mask
         plays.append(PLAYS[low.bit_length() - 1])

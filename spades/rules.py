@@ -37,7 +37,8 @@ class Rules:
     """Each time a side's bags reach this count it loses ``bag_penalty`` (000, 003)."""
     bag_penalty: int = 100
     dealer_leads: bool = False
-    """Two players: the dealer (who draws second) bids and leads first (001), not the other (002)."""
+    """Two players: the dealer (who draws second) bids and leads first (001), else the
+    other player does (002)."""
     clock_seconds: int | None = None
     """Seconds per decision at the table (002: 15); the page enforces it, the engine does not."""
 

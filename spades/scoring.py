@@ -3,7 +3,7 @@ and the rule that ends a game.
 
     >>> from spades import PRESETS
     >>> score_hand(PRESETS["classic"], bids=(3, 4, 2, 1), tricks=(4, 3, 3, 3), bags=(0, 0))
-    HandScore(points=(52, 43), bags=(2, 3))
+    HandScore(points=(52, 51), bags=(2, 1))
 """
 
 from __future__ import annotations

@@ -37,6 +37,6 @@ def trick_winner(plays: Sequence[tuple[int, int]]) -> int:
     best_seat, best = plays[0]
     for seat, index in plays[1:]:
         suit = index // 13
-        if (suit == lead_suit or suit == SPADES) and index > best:
+        if index > best and suit in (lead_suit, SPADES):
             best_seat, best = seat, index
     return best_seat
