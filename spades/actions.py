@@ -35,6 +35,12 @@ class Play:
 
     card: Card
 
+    def __post_init__(self) -> None:
+        # Like Pass and Replace: a Play of anything but a Card would reach apply's fast
+        # path and fail there with an AttributeError instead of IllegalAction.
+        if not isinstance(self.card, Card):
+            raise TypeError(f"Play needs a Card, not {self.card!r}")
+
     def __repr__(self) -> str:
         return f"Play({self.card!r})"
 

@@ -454,17 +454,18 @@ class Game:
     def _replace(self, cards: tuple[Card, ...]) -> None:
         aside, seat = self._aside, self._turn
         out = sum(1 << card.index for card in cards)
-        pile = sorted(indexes(aside.discards[0] | aside.discards[1]))
+        # The pile is every card either seat threw away that no hand holds again; each
+        # seat's own record of what it threw stays as it is, since which cards the other
+        # seat drew back is secret (001).
+        pile = sorted(indexes((aside.discards[0] | aside.discards[1])
+                              & ~(self._hands[0] | self._hands[1])))
         rng = replacement_rng(self._origin.seed, self._hand_number, seat)
         drawn = 0
         for _ in cards:
             drawn |= 1 << pile.pop(int(rng.random() * len(pile)))
         self._hands = _put(self._hands, seat, self._hands[seat] & ~out | drawn)
-        # The replaced cards join this seat's discards.
-        discards = [mask & ~drawn for mask in aside.discards]
-        discards[seat] |= out
         self._aside = aside._replace(
-            discards=tuple(discards),
+            discards=_put(aside.discards, seat, aside.discards[seat] | out),
             replaced=_put(aside.replaced, seat, out),
             received=_put(aside.received, seat, drawn),
         )

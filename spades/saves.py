@@ -109,6 +109,10 @@ def _read(text: object) -> Game:
     game = _replay(game, record["actions"])
     if record["state"] != snapshot(game):
         raise SaveError("this save's cards or scores do not match its moves")
+    # Only the exact text ``to_json`` writes: json.loads and the snapshot comparison let
+    # through spaces, "-0", 1.0 for 1, true for 1 and "play: 6C", which re-save differently.
+    if game_to_json(game) != text:
+        raise SaveError("this save was changed after it was written")
     return game
 
 

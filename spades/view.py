@@ -117,9 +117,10 @@ def view_of(game: Game, seat: int) -> View:
         legal=tuple(game.legal_actions()) if on_turn else (),
         top_card=CARDS[aside.stock[aside.stock_pos]] if drawing else None,
         draws=aside.draws,
-        discarded=cards_of(aside.discards[seat]),
+        discarded=cards_of(aside.discards[seat] & ~aside.received[seat]),
         stock_left=len(aside.stock) - aside.stock_pos,
         replaced=tuple(None if out is None else out.bit_count() for out in aside.replaced),
         passed=cards_of(aside.passed[seat]),
         received=cards_of(aside.received[seat]),
     )
+

@@ -1,0 +1,86 @@
+"""Shared test helpers: fixed deals, random players and plain-Python reference rules.
+
+The reference functions here are written with plain loops over ``Card`` values, on
+purpose independent of the engine's bitboards, so the tests compare two implementations.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+from spades import Bid, Card, Game, Phase, Rules
+from spades.actions import Action
+
+ALL_CARDS = tuple(Card(i) for i in range(52))
+SPADES = 3
+
+
+def cards(text: str) -> list[Card]:
+    """``cards("AS KS 2H")``."""
+    return [Card.parse(word) for word in text.split()]
+
+
+def deal_from_seed(seed: int) -> list[list[Card]]:
+    """Four hands of 13 from a seeded shuffle (independent of the engine's dealing)."""
+    deck = list(ALL_CARDS)
+    random.Random(seed).shuffle(deck)
+    return [sorted(deck[i::4]) for i in range(4)]
+
+
+def suit_deal() -> list[list[Card]]:
+    """Seat 0 all clubs, 1 all diamonds, 2 all hearts, 3 all spades."""
+    return [[Card(s * 13 + r) for r in range(13)] for s in range(4)]
+
+
+def bid_all(game: Game, bids: Sequence[int]) -> Game:
+    """Bid ``bids[seat]`` for every seat, in turn order."""
+    while game.phase is Phase.BID:
+        assert game.turn is not None
+        game = game.apply(Bid(bids[game.turn]))
+    return game
+
+
+def reference_legal(hand: Iterable[Card], trick: Sequence[Card], broken: bool) -> set[Card]:
+    """Follow suit if you can, else anything; lead no spade before spades are broken
+    unless the hand holds only spades (000, 001, 003, 004)."""
+    hand = list(hand)
+    if trick:
+        led = [c for c in hand if c.suit == trick[0].suit]
+        return set(led) if led else set(hand)
+    if broken:
+        return set(hand)
+    others = [c for c in hand if c.suit != SPADES]
+    return set(others) if others else set(hand)
+
+
+def reference_winner(plays: Sequence[tuple[int, Card]]) -> int:
+    """The highest spade wins; else the highest card of the led suit (000)."""
+    spades = [(c.rank, seat) for seat, c in plays if c.suit == SPADES]
+    if spades:
+        return max(spades)[1]
+    led = plays[0][1].suit
+    return max((c.rank, seat) for seat, c in plays if c.suit == led)[1]
+
+
+def random_action(game: Game, rng: random.Random) -> Action:
+    """A random legal action, with bids biased to 1..4 so that games end."""
+    actions = game.legal_actions()
+    if game.phase is Phase.BID and rng.random() < 0.9:
+        modest = [a for a in actions if isinstance(a, Bid) and 1 <= a.n <= 4 and not a.blind]
+        if modest:
+            return rng.choice(modest)
+    return rng.choice(actions)
+
+
+def random_game(rules: Rules, seed: int, rng: random.Random, max_hands: int = 4) -> Game:
+    game = Game.new(rules, seed=seed)
+    while game.winner is None and game.hand_number < max_hands:
+        game = game.apply(random_action(game, rng))
+    return game
+
+
+def play_to_phase(game: Game, phase: Phase, rng: random.Random) -> Game:
+    while game.phase is not phase:
+        game = game.apply(random_action(game, rng))
+    return game
