@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import ClassVar, TypeAlias
 
 from .cards import CARDS, Card
 
@@ -69,36 +69,35 @@ def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(items))
 
 
-@dataclass(frozen=True, slots=True)
-class Pass:
+@dataclass(frozen=True, slots=True, init=False, repr=False)
+class _CardsAction:
+    """An action on a set of cards, kept sorted so that equal sets make equal actions."""
+
+    cards: tuple[Card, ...]
+    kind: ClassVar[str]
+
+    def __init__(self, cards: Iterable[Card]) -> None:
+        object.__setattr__(self, "cards", _sorted_cards(cards))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({[str(c) for c in self.cards]!r})"
+
+    def to_text(self) -> str:
+        return f"{self.kind}:" + ",".join(map(str, self.cards))
+
+
+@dataclass(frozen=True, slots=True, init=False, repr=False)
+class Pass(_CardsAction):
     """Blind Nil exchange: the cards this seat gives its partner."""
 
-    cards: tuple[Card, ...]
-
-    def __init__(self, cards: Iterable[Card]) -> None:
-        object.__setattr__(self, "cards", _sorted_cards(cards))
-
-    def __repr__(self) -> str:
-        return f"Pass({[str(c) for c in self.cards]!r})"
-
-    def to_text(self) -> str:
-        return "pass:" + ",".join(map(str, self.cards))
+    kind = "pass"
 
 
-@dataclass(frozen=True, slots=True)
-class Replace:
+@dataclass(frozen=True, slots=True, init=False, repr=False)
+class Replace(_CardsAction):
     """Double Nil: the cards (at most three) swapped for random cards from the discards."""
 
-    cards: tuple[Card, ...]
-
-    def __init__(self, cards: Iterable[Card]) -> None:
-        object.__setattr__(self, "cards", _sorted_cards(cards))
-
-    def __repr__(self) -> str:
-        return f"Replace({[str(c) for c in self.cards]!r})"
-
-    def to_text(self) -> str:
-        return "replace:" + ",".join(map(str, self.cards))
+    kind = "replace"
 
 
 Action: TypeAlias = Bid | Play | Draw | Pass | Replace
