@@ -26,6 +26,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
@@ -205,41 +206,59 @@ def python_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.rglob("*.py") if "__pycache__" not in p.parts)
 
 
+# The Python code the interpreters need, shipped as one archive that PyScript unpacks
+# into the working directory ("files": {"./spades.zip": "./*"}): one request instead of
+# one per module (~40), which matters on a first visit.
+CODE_ARCHIVE = "spades.zip"
+
+
 def copy_site(dist: Path) -> None:
-    """Copy web/ (the page) and the spades package into dist/."""
+    """Copy web/ (the page) into dist/ and pack the spades package and web/'s Python
+    modules (less the entry scripts) into dist/spades.zip."""
     skip = shutil.ignore_patterns("__pycache__", "*.pyc")
     shutil.copytree(WEB, dist, dirs_exist_ok=True, ignore=skip)
-    for source in python_files(PACKAGE):
-        target = dist / source.relative_to(ROOT)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(source, target)
+    skip_entries = entry_scripts(dist)
+    members = [(p, p.relative_to(ROOT).as_posix()) for p in python_files(PACKAGE)]
+    members += [(p, p.name) for p in sorted(WEB.glob("*.py")) if p.name not in skip_entries]
+    write_archive(dist / CODE_ARCHIVE, members)
+    for _, name in members:  # web/'s modules now live only in the archive
+        (dist / name).unlink(missing_ok=True)
+
+
+def write_archive(path: Path, members: list[tuple[Path, str]]) -> None:
+    """A zip with fixed timestamps, so the same sources give the same bytes (build id)."""
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for source, name in members:
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, source.read_bytes())
 
 
 def entry_scripts(dist: Path) -> set[str]:
-    """Python files that pages load with <script type="py" src="./X.py">: PyScript runs
-    them directly, so they need not be copied into the interpreter's filesystem too."""
+    """Python files that pages load with <script type="py" src="./X.py"> (or that Python
+    starts as a worker): PyScript runs them directly, so they stay plain files in dist/."""
     found: set[str] = set()
     for page in dist.glob("*.html"):
         for src in re.findall(r'<script[^>]*\bsrc="\./([^"]+\.py)"', page.read_text("utf-8")):
             found.add(src)
+    # Workers started from Python (pyscript.create_named_worker("./X.py", ...)).
+    for module in dist.glob("*.py"):
+        text = module.read_text("utf-8")
+        found.update(re.findall(r'create_named_worker\(\s*"\./([^"]+\.py)"', text))
     return found
 
 
 def files_mapping(dist: Path) -> dict[str, str]:
     """PyScript's "files": URL (relative to the config) -> path in Pyodide's filesystem.
 
-    The Python code is fetched into the interpreter's working directory, which is on
-    sys.path, so `import spades` and `import some_web_module` just work. Generated from
-    whatever exists at build time (the spades package and web/'s modules, less the entry
-    scripts), so adding a module needs no config edit.
+    The Python code (the archive written by copy_site) is unpacked into the interpreter's
+    working directory, which is on sys.path, so `import spades` and `import some_web_module`
+    just work; adding a module needs no config edit.
     """
-    skip = entry_scripts(dist)
-    mapping: dict[str, str] = {}
-    for path in python_files(dist):
-        rel = path.relative_to(dist).as_posix()
-        if rel not in skip:
-            mapping[f"./{rel}"] = f"./{rel}"
-    return mapping
+    if not (dist / CODE_ARCHIVE).exists():
+        return {}
+    return {f"./{CODE_ARCHIVE}": "./*"}
 
 
 def write_configs(dist: Path) -> None:

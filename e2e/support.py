@@ -113,3 +113,54 @@ def open_game(page: Page, query: str = "", path: str = "./") -> None:
         query = "?" + query
     page.goto(path + query)
     page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+
+
+# --------------------------------------------------------------------------- the table
+
+
+def tap(page: Page, selector: str) -> None:
+    """Click an element near its top-left corner: your cards overlap on narrow screens, so
+    only that strip of a card is visible (as for a finger on a phone)."""
+    page.locator(selector).first.click(position={"x": 8, "y": 14})
+
+
+def saved_record(page: Page) -> dict[str, Any]:
+    """The page's saved record (localStorage "spades.game"): {"game": ..., "ui": ...}."""
+    import json
+
+    text = page.evaluate("() => localStorage.getItem('spades.game')")
+    assert text, "nothing saved"
+    return json.loads(text)  # type: ignore[no-any-return]
+
+
+def saved_game(page: Page) -> Any:
+    """The saved game, read back with the engine in the test process."""
+    from spades import Game
+
+    return Game.from_json(saved_record(page)["game"])
+
+
+YOUR_TURN_OR_SUMMARY = (
+    "() => document.querySelector('#hand [data-playable=\"true\"]') || "
+    "!document.querySelector('#summary').hidden || "
+    "!document.querySelector('#bids').hidden"
+)
+
+
+def wait_your_turn(page: Page, timeout: float = 60_000) -> str:
+    """Wait until you must act: 'play', 'bid' (bids panel) or 'summary'."""
+    page.wait_for_function(YOUR_TURN_OR_SUMMARY, timeout=timeout)
+    if page.locator("#summary").is_visible():
+        return "summary"
+    if page.locator("#bids").is_visible():
+        return "bid"
+    return "play"
+
+
+def play_first_playable(page: Page) -> str:
+    """Tap your first playable card and wait until it has left your hand."""
+    card = page.locator('#hand [data-playable="true"]').first.get_attribute("data-card")
+    assert card
+    tap(page, f'#hand [data-card="{card}"]')
+    page.wait_for_selector(f'#hand [data-card="{card}"]', state="detached")
+    return card

@@ -9,10 +9,10 @@ from e2e.conftest import check_guard, guarded_context, watch_page
 from e2e.support import open_game
 
 
-def test_page_becomes_ready_and_worker_answers(page: Any) -> None:
-    open_game(page)
-    assert page.locator("#engine").inner_text() != ""
-    assert page.locator("#worker-result").inner_text().startswith("pingping from worker")
+def test_page_becomes_ready_with_a_dealt_table(page: Any) -> None:
+    open_game(page, "speed=instant")
+    assert page.locator("#hand .card").count() == 13
+    assert page.locator('[data-score-side="0"]').inner_text() == "0"
     assert page.guard.off_origin == []
 
 

@@ -1,33 +1,568 @@
-"""Placeholder page glue (main thread): proves the pipeline, to be replaced by the table.
+"""The page on the main thread: a thin layer between the DOM and the engine.
 
-The pattern the real page keeps:
-- `spades` is fetched into Pyodide's filesystem by the "files" list that build.py
-  writes into pyscript.json, so a plain `import spades` works.
-- Heavy work goes to the named worker: `ai = await workers["ai"]`, then
-  `await ai.think(...)`. Arguments and results cross as plain data (str, int, float,
-  bool, None, lists, dicts of those). The main thread only awaits, so no
-  SharedArrayBuffer (and no special COOP/COEP headers) is needed.
-- Once the page is interactive, set `html[data-ready]`: the tests and the service
-  worker registration wait for it (`py:all-done` never fires with a worker on the page).
+It reads the state (store.py), asks table.py what the table shows, writes render.py's
+HTML into stable containers, and turns clicks and keys (delegated from #app) into engine
+calls. The engine is the only authority on rules: playable cards come from
+``legal_actions()``, refusals from ``explain()``. Computer players move after a pause set
+by the speed preference; Easy/Medium/Hard think here (milliseconds), Expert in the AI
+worker, started only when Expert is chosen, so the page never freezes.
 """
 
-from pyscript import document, workers
+import asyncio
+import datetime
+import random
+import time
+from dataclasses import replace
 
-try:
-    import spades
+import keys
+import render
+import store
+import table
+from prefs import LEVELS, TABLES
+from pyodide.ffi import create_proxy
+from pyscript import document, window
 
-    engine = spades.__name__
-except ModuleNotFoundError as error:  # only while the package does not exist yet
-    if error.name != "spades":
-        raise
-    engine = "(spades not built yet)"
+from spades import PRESETS, Bid, Card, Game, Pass, Phase, Play, parse_action
 
-print(f"engine: {engine}")
-document.getElementById("engine").textContent = engine
+SEATS = table.SEAT_NAMES
+ROOT = document.documentElement
 
-ai = await workers["ai"]  # noqa: F704 (PyScript runs this module with top-level await)
-answer = await ai.think("ping", 2)  # noqa: F704
-document.getElementById("worker-result").textContent = str(answer)
 
-document.getElementById("status").textContent = "Ready."
-document.documentElement.dataset.ready = "true"
+def text_or_none(value):
+    """JavaScript's null arrives as a falsy JsNull, not None: keep only real strings."""
+    return value if isinstance(value, str) else None
+
+
+class LocalStorage:
+    """window.localStorage with Python's None for a missing key (store.Storage)."""
+
+    def getItem(self, key):
+        return text_or_none(window.localStorage.getItem(key))
+
+    def setItem(self, key, value):
+        window.localStorage.setItem(key, value)
+
+    def removeItem(self, key):
+        window.localStorage.removeItem(key)
+
+
+storage = LocalStorage()
+HOLD_MS = {"slow": 1100, "normal": 750, "fast": 320, "instant": 0}
+
+
+def element(ident):
+    return document.getElementById(ident)
+
+
+class App:
+    def __init__(self):
+        self.prefs = store.load_prefs(storage)
+        self.speed_override = None
+        self.game = None
+        self.ui = store.UiState()
+        self.selected = set()
+        self.generation = 0  # bumped by a new game: stale loops and animations stop
+        self.running = False  # the computer players' loop is active
+        self.busy = False  # a move of yours is being applied and animated
+        self.thinking = None
+        self.shown_trick = None  # a finished trick held on the table before the sweep
+        self.entering = None
+        self.worker = None
+        self.worker_starting = None
+        self.html_cache = {}
+        self.bid_buffer = ""
+        self.bid_buffer_at = 0.0
+        self.picked_bid = None
+        self.tasks = set()
+
+    def spawn(self, coroutine):
+        """Run a coroutine in the background, keeping a reference until it ends."""
+        task = asyncio.ensure_future(coroutine)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
+
+    # ------------------------------------------------------------------ preferences
+
+    @property
+    def speed(self):
+        return self.speed_override or self.prefs.speed
+
+    def reduced_motion(self):
+        return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+    def motion_ms(self):
+        if self.reduced_motion():
+            return 0
+        return replace(self.prefs, speed=self.speed).motion_ms
+
+    def pause_ms(self):
+        return replace(self.prefs, speed=self.speed).pause_ms
+
+    def apply_motion(self):
+        ROOT.style.setProperty("--motion", f"{self.motion_ms()}ms")
+
+    # ------------------------------------------------------------------ games
+
+    def new_game(self, table_name=None, level=None, seed=None, daily=False):
+        self.generation += 1
+        table_name = table_name if table_name in TABLES else self.prefs.table
+        level = level if level in LEVELS else self.prefs.level
+        if seed is None:
+            seed = random.SystemRandom().randrange(1 << 48)
+        self.game = Game.new(PRESETS[table_name], seed=seed)
+        self.ui = store.UiState(level=level, daily=daily)
+        self.selected = set()
+        self.shown_trick = None
+        self.entering = None
+        self.thinking = None
+        self.busy = False
+        self.save()
+        if level == "expert":
+            self.start_worker_soon()
+
+    def daily_game(self):
+        from spades.daily import DAILY_LEVEL, DAILY_PRESET, seed_for
+
+        now = window.Date.new()
+        today = datetime.date(now.getFullYear(), now.getMonth() + 1, now.getDate())
+        self.new_game(DAILY_PRESET, DAILY_LEVEL, seed_for(today), daily=True)
+        self.notice(f"The daily game for {today.isoformat()}: Quick rules, Medium players.")
+
+    def save(self):
+        try:
+            store.save_game(storage, self.game, self.ui)
+        except Exception as error:  # storage full or disabled: play on, say so once
+            self.notice(f"Your game could not be saved ({type(error).__name__}).")
+
+    # ------------------------------------------------------------------ rendering
+
+    def set_html(self, ident, html):
+        if self.html_cache.get(ident) != html:
+            self.html_cache[ident] = html
+            element(ident).innerHTML = html
+
+    def notice(self, text):
+        element("notice").textContent = text
+
+    def announce(self, text):
+        element("announce").textContent = text
+
+    def render(self):
+        game, ui = self.game, self.ui
+        view = table.table_view(game, self.prefs, ui, frozenset(self.selected))
+        focused = document.activeElement
+        focus_card = text_or_none(focused.getAttribute("data-card")) if focused else None
+        focus_bid = text_or_none(focused.getAttribute("data-bid")) if focused else None
+        focus_index = None
+        if focus_card and focused.closest("#hand"):
+            siblings = list(element("hand").querySelectorAll("[data-card]"))
+            focus_index = next((i for i, el in enumerate(siblings)
+                                if el.getAttribute("data-card") == focus_card), None)
+
+        app_el = element("app")
+        app_el.dataset.phase = view.phase
+        app_el.dataset.yourTurn = "true" if view.your_turn else "false"
+        app_el.classList.toggle("raise-playable", view.raise_playable)
+        element("table-name").textContent = (
+            f"{'Daily game · ' if view.daily else ''}{view.table_name} · "
+            f"{view.level.capitalize()} · Hand {view.hand_number}")
+        self.set_html("scores", render.scores_html(view))
+        hand_html = render.hand_html(view)
+        self.set_html("hand", hand_html)
+        element("hand").style.setProperty("--n", str(max(1, len(view.hand))))
+        element("hand").classList.toggle("passing", view.passing > 0)
+        for info in view.seats:
+            panel = element(f"seat-{info.seat}")
+            self.set_html(f"seat-{info.seat}", render.seat_html(info))
+            panel.classList.toggle("turn", info.on_turn)
+            panel.classList.toggle("thinking", self.thinking == info.seat)
+        plays = self.shown_trick if self.shown_trick is not None else view.trick
+        self.set_html("trick", render.trick_html(plays, self.entering))
+        self.set_html("bids", render.bids_html(view, self.picked_bid))
+        panel = view.bidding or view.can_look or view.passing
+        element("bids").hidden = not panel
+        status = "" if panel else view.status
+        if self.thinking is not None:
+            status = f"{SEATS[self.thinking]} is thinking…"
+        element("status").textContent = status
+        summary = element("summary")
+        if view.summary is not None:
+            self.set_html("summary-body", render.summary_html(
+                view.summary, view.game_over_text, view.winner))
+            summary.hidden = False
+        else:
+            summary.hidden = True
+        element("last-trick-button").disabled = not ui.last_trick
+
+        # Keep the keyboard where it was across re-renders.
+        if focus_card and focus_index is not None and not element("hand").contains(focused):
+            cards = list(element("hand").querySelectorAll("[data-card]"))
+            if cards:
+                cards[min(focus_index, len(cards) - 1)].focus()
+        elif focus_bid and not element("bids").contains(focused):
+            again = element("bids").querySelector(f'[data-bid="{focus_bid}"]')
+            if again:
+                again.focus()
+
+    # ------------------------------------------------------------------ moves
+
+    async def sleep(self, ms, generation):
+        await asyncio.sleep(max(0, ms) / 1000)
+        return generation == self.generation
+
+    async def perform(self, action, generation):
+        """Apply a legal action, save, and show it (the finished trick, then the sweep)."""
+        before = self.game
+        seat = before.turn
+        after = before.apply(action)
+        self.game = after
+        hand_over = len(after.history) > len(before.history)
+        finished = None
+        if isinstance(action, Play):
+            plays = (*[(s, str(c)) for s, c in before.trick.plays], (seat, str(action.card)))
+            who = "You play" if seat == 0 else f"{SEATS[seat]} plays"
+            message = f"{who} the {table.card_words(str(action.card))}."
+            if len(plays) == before.rules.players:
+                if hand_over:
+                    won = after.history[-1].tricks
+                    winner = next(s for s in range(4) if won[s] > before.tricks_won[s])
+                else:
+                    winner = after.tricks[-1].winner
+                finished = (plays, winner)
+                self.ui = replace(self.ui, last_trick=plays, last_winner=winner)
+                message += f" {'You win' if winner == 0 else SEATS[winner] + ' wins'} the trick."
+            self.announce(message)
+            self.entering = seat
+        elif isinstance(action, Bid):
+            what = "Blind Nil" if action.blind else ("Nil" if action.n == 0 else str(action.n))
+            self.announce(f"{'You bid' if seat == 0 else SEATS[seat] + ' bids'} {what}.")
+        elif isinstance(action, Pass):
+            self.selected = set()
+            self.announce(f"{'You pass' if seat == 0 else SEATS[seat] + ' passes'} "
+                          f"{len(action.cards)} cards.")
+        if hand_over:
+            self.ui = replace(self.ui, summary=after.phase is not Phase.GAME_OVER)
+        self.save()
+        if finished is not None:
+            plays, winner = finished
+            self.shown_trick = plays
+            self.render()
+            self.entering = None
+            if not await self.sleep(self.motion_ms() + HOLD_MS[self.speed], generation):
+                return
+            if self.motion_ms():
+                element("trick").classList.add(f"sweep-{table.SEAT_POSITIONS[winner]}")
+                if not await self.sleep(self.motion_ms(), generation):
+                    return
+                element("trick").className = "trick-area"
+            self.shown_trick = None
+        self.render()
+        self.entering = None
+        if hand_over:
+            self.announce(hand_result_text(after))
+
+    async def player_move(self, action):
+        """Your move: refused moves get the engine's explanation and your turn goes on."""
+        try:
+            explanation = self.game.explain(action)
+            if explanation is not None:
+                self.notice(explanation.message)
+                self.announce(explanation.message)
+                return
+            generation = self.generation
+            self.notice("")
+            await self.perform(action, generation)
+        finally:
+            self.busy = False
+        await self.run_computers()
+
+    def computers_to_move(self):
+        game = self.game
+        return (game.phase is not Phase.GAME_OVER and game.turn not in (None, 0)
+                and not self.ui.summary)
+
+    async def run_computers(self):
+        if self.running:
+            return
+        self.running = True
+        generation = self.generation
+        try:
+            while generation == self.generation and self.computers_to_move():
+                seat = self.game.turn
+                self.thinking = seat
+                self.render()
+                if not await self.sleep(self.pause_ms(), generation):
+                    return
+                action = await self.computer_action(seat)
+                if generation != self.generation:
+                    return
+                self.thinking = None
+                await self.perform(action, generation)
+                await asyncio.sleep(0)
+        finally:
+            self.running = False
+            if generation == self.generation:
+                self.thinking = None
+                self.render()
+
+    async def computer_action(self, seat):
+        import players
+
+        level = self.ui.level
+        if level == "expert":
+            try:
+                worker = await self.get_worker()
+                text = await worker.choose(self.game.to_json(), seat, level,
+                                           players.EXPERT_SECONDS)
+                action = parse_action(str(text))
+                if self.game.explain(action) is None:
+                    return action
+            except Exception as error:  # a broken worker must not stop the game
+                window.console.warn(f"expert worker failed, using Hard: {error}")
+            level = "hard"
+        return players.choose(self.game, seat, level)
+
+    # ------------------------------------------------------------------ the AI worker
+
+    async def get_worker(self):
+        if self.worker is None:
+            if self.worker_starting is None:
+                self.worker_starting = self.spawn(self._start_worker())
+            await self.worker_starting
+        return self.worker
+
+    async def _start_worker(self):
+        from pyscript import create_named_worker
+
+        worker = await create_named_worker("./worker.py", "ai", "./pyscript-worker.json")
+        await worker.ping()
+        self.worker = worker
+        ROOT.dataset.worker = "ready"
+
+    def start_worker_soon(self):
+        if ROOT.hasAttribute("data-ready") and self.worker is None and self.worker_starting is None:
+            self.worker_starting = self.spawn(self._start_worker())
+
+    # ------------------------------------------------------------------ input
+
+    def can_act(self):
+        return not (self.busy or self.running or self.shown_trick is not None)
+
+    def on_click(self, event):
+        target = event.target
+        dialog_action = target.closest("[data-action]")
+        if dialog_action:
+            self.do_action(dialog_action.getAttribute("data-action"))
+            return
+        bid = target.closest("[data-bid]")
+        if bid and element("bids").contains(bid):
+            if bid.disabled:
+                return
+            value = bid.getAttribute("data-bid")
+            self.try_move(Bid(0, blind=True) if value == "blind" else Bid(int(value)))
+            return
+        card = target.closest("[data-card]")
+        if card and element("hand").contains(card):
+            self.card_clicked(card.getAttribute("data-card"))
+
+    def card_clicked(self, text):
+        game = self.game
+        if game.phase is Phase.PASS and game.turn == 0 and self.can_act():
+            size = game.rules.blind_nil_cards
+            if text in self.selected:
+                self.selected.discard(text)
+            elif len(self.selected) < size:
+                self.selected.add(text)
+            else:
+                self.notice(f"You have chosen {size} cards: tap one again to put it back.")
+            self.render()
+            return
+        self.try_move(Play(Card.parse(text)))
+
+    def try_move(self, action):
+        if self.ui.summary or self.game.phase is Phase.GAME_OVER:
+            return
+        if self.game.turn != 0 or not self.can_act():
+            if self.game.turn != 0:
+                self.notice(f"Wait for {SEATS[self.game.turn]}.")
+            return
+        self.busy = True
+        self.picked_bid = None
+        self.spawn(self.player_move(action))
+
+    def do_action(self, name):
+        if name == "next-hand":
+            if self.ui.summary and self.can_act():
+                self.ui = replace(self.ui, summary=False)
+                self.save()
+                self.render()
+                self.announce(f"Hand {self.game.hand_number + 1}. "
+                              f"{SEATS[self.game.dealer]} deals.")
+                self.spawn(self.run_computers())
+        elif name == "new-game":
+            if self.game.phase is Phase.GAME_OVER:
+                self.start_new_game()
+        elif name == "ask-new-game":
+            element("confirm-new").showModal()
+        elif name == "confirm-new-game":
+            element("confirm-new").close()
+            element("options").close()
+            self.start_new_game()
+        elif name == "daily":
+            element("confirm-new").close()
+            element("options").close()
+            self.daily_game()
+            self.after_new_game()
+        elif name == "options":
+            self.fill_options()
+            element("options").showModal()
+        elif name == "help":
+            element("help-table-name").textContent = self.game.rules.name
+            element("help-table-rules").innerHTML = render.rules_html(
+                table.table_rules(self.game.rules))
+            element("help").showModal()
+        elif name == "sheet":
+            self.set_html("sheet-body", render.sheet_html(
+                table.table_view(self.game, self.prefs, self.ui).sheet, self.game.rules.target))
+            element("sheet").showModal()
+        elif name == "last-trick":
+            self.set_html("last-trick-body", render.last_trick_html(
+                self.ui.last_trick, self.ui.last_winner))
+            element("last-trick").showModal()
+        elif name == "look":
+            self.ui = replace(self.ui, looked=self.game.hand_number)
+            self.save()
+            self.render()
+        elif name == "pass" and len(self.selected) == self.game.rules.blind_nil_cards:
+            self.try_move(Pass([Card.parse(text) for text in sorted(self.selected)]))
+
+    def start_new_game(self):
+        self.new_game()
+        self.notice("A new game has started.")
+        self.after_new_game()
+
+    def after_new_game(self):
+        self.html_cache.clear()
+        self.render()
+        self.spawn(self.run_computers())
+
+    def fill_options(self):
+        form = element("options-form")
+        for name in ("speed", "level", "table"):
+            value = getattr(self.prefs, name)
+            for box in form.querySelectorAll(f'input[name="{name}"]'):
+                box.checked = box.value == value
+        form.querySelector('input[name="raise_playable"]').checked = self.prefs.raise_playable
+
+    def on_options_change(self, event):
+        box = event.target
+        name = box.name
+        value = bool(box.checked) if name == "raise_playable" else str(box.value)
+        self.prefs = self.prefs.with_value(name, value)
+        if name == "speed":
+            self.speed_override = None
+            self.apply_motion()
+        store.save_prefs(storage, self.prefs)
+        if name == "level" and not self.ui.daily:
+            self.ui = replace(self.ui, level=self.prefs.level)
+            self.save()
+            if self.prefs.level == "expert":
+                self.start_worker_soon()
+        self.render()
+
+    def on_key(self, event):
+        if document.querySelector("dialog[open]"):
+            return
+        key = event.key
+        active = document.activeElement
+        container = None
+        for ident in ("hand", "bids"):
+            if active and element(ident).contains(active):
+                container = element(ident)
+        if key in ("ArrowLeft", "ArrowRight") or (container and key in ("ArrowUp", "ArrowDown")
+                                                  and container.id == "hand"):
+            self.move_focus(container, -1 if key in ("ArrowLeft", "ArrowUp") else 1)
+            event.preventDefault()
+            return
+        bidding = not element("bids").hidden and element("bids").querySelector('[data-bid="1"]')
+        if bidding and (key.isdigit() or key in ("+", "-", "=", "_", "ArrowUp", "ArrowDown")):
+            now = time.monotonic()
+            if now - self.bid_buffer_at > 1.5:
+                self.bid_buffer = ""
+            self.bid_buffer_at = now
+            self.bid_buffer, self.picked_bid = keys.pick_bid(self.bid_buffer, key,
+                                                             self.picked_bid)
+            self.html_cache.pop("bids", None)
+            self.render()
+            chosen = element("bids").querySelector(f'[data-bid="{self.picked_bid}"]')
+            if chosen:
+                chosen.focus()
+            event.preventDefault()
+
+    def move_focus(self, container, step):
+        if container is None:
+            container = element("bids") if not element("bids").hidden else element("hand")
+            items = [el for el in container.querySelectorAll("button") if not el.disabled]
+            playable = [el for el in items if el.getAttribute("data-playable") == "true"]
+            target = (playable or items or [None])[0]
+            if target:
+                target.focus()
+            return
+        items = [el for el in container.querySelectorAll("button") if not el.disabled]
+        if not items:
+            return
+        index = next((i for i, el in enumerate(items) if el == document.activeElement), 0)
+        items[(index + step) % len(items)].focus()
+
+
+def hand_result_text(game):
+    record = game.history[-1]
+    ours, theirs = record.points
+    text = (f"Hand {record.number + 1} is over. You and North {ours:+d}, "
+            f"West and East {theirs:+d}. Score {record.scores[0]} to {record.scores[1]}.")
+    if game.winner is not None:
+        text += " " + table.game_over_text(game)
+    return text
+
+
+def start():
+    app = App()
+    params = window.URLSearchParams.new(window.location.search)
+    speed = text_or_none(params.get("speed"))
+    if speed in ("slow", "normal", "fast", "instant"):
+        app.speed_override = speed
+    seed = text_or_none(params.get("seed"))
+    table_param = text_or_none(params.get("table"))
+    level_param = text_or_none(params.get("level"))
+    if seed is not None and seed.isdigit():
+        app.new_game(table_param, level_param, int(seed))
+        # A reload must restore this game, not deal it again: drop the one-time parameters.
+        for name in ("seed", "table", "level"):
+            params.delete(name)
+        query = params.toString()
+        path = window.location.pathname + (f"?{query}" if query else "")
+        window.history.replaceState(None, "", path)
+    else:
+        game, ui, problem = store.load_game(storage)
+        if game is None:
+            app.new_game(table_param, level_param)
+            if problem:
+                app.notice(problem)
+        else:
+            app.game, app.ui = game, ui
+    app.apply_motion()
+    app.render()
+    root = element("app")
+    root.addEventListener("click", create_proxy(app.on_click))
+    document.addEventListener("keydown", create_proxy(app.on_key))
+    element("options-form").addEventListener("change", create_proxy(app.on_options_change))
+    element("loading").hidden = True
+    ROOT.dataset.ready = "true"
+    if app.ui.level == "expert":
+        app.start_worker_soon()
+    app.spawn(app.run_computers())
+    return app
+
+
+APP = start()

@@ -1,24 +1,24 @@
-"""Placeholder AI worker: runs in a Web Worker with its own Pyodide.
+"""The AI worker: a Web Worker with its own Pyodide, so Expert's search never freezes the
+page. The main thread starts it only when Expert is chosen, then awaits ``choose``.
 
-Functions named in `__export__` can be awaited from the main thread:
-`ai = await workers["ai"]; result = await ai.think(...)`. Keep arguments and
-results plain data. The real worker will build a bot from `spades.ai` and return
-its chosen action (serialised) for a game sent as JSON.
+Arguments and result are plain data: the game as its save JSON, the seat, the level, the
+seconds of thought; the answer is the action's text form (``play:QS``), which the page
+reads back with ``spades.parse_action`` and checks with the engine before applying.
 """
 
-try:
-    import spades
+from players import choose as choose_action
 
-    ENGINE = spades.__name__
-except ModuleNotFoundError as error:
-    if error.name != "spades":
-        raise
-    ENGINE = "(spades not built yet)"
+from spades import Game
 
 
-def think(message: str, times: int) -> str:
-    """Echo work done in the worker, naming the engine it could import."""
-    return f"{message * times} from worker ({ENGINE})"
+def choose(save_json: str, seat: int, level: str, seconds: float) -> str:
+    """The computer player's action for ``seat`` in the saved game, as text."""
+    game = Game.from_json(save_json)
+    return choose_action(game, int(seat), str(level), float(seconds)).to_text()
 
 
-__export__ = ["think"]
+def ping() -> str:
+    return "ready"
+
+
+__export__ = ["choose", "ping"]

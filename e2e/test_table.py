@@ -1,0 +1,269 @@
+"""The four-player table in real Chromium: bidding, playing, refusals, saves, preferences,
+the phone layout, Blind Nil, the keyboard, and Expert thinking in the worker.
+
+Every test runs under the guarded `page` fixture (or a guarded context), so any page
+error, console error, Python traceback or off-origin request fails it. Long flows use
+`speed=instant` and Easy players. Expected numbers come from the engine, run here on the
+game saved in localStorage.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from e2e.conftest import check_guard, guarded_context, watch_page
+from e2e.support import (
+    READY_TIMEOUT_MS,
+    open_game,
+    play_first_playable,
+    saved_game,
+    saved_record,
+    tap,
+    wait_your_turn,
+)
+from spades import Card, Phase, Play, score_hand
+
+FAST = "speed=instant&level=easy"
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+
+
+def bid(page: Any, n: int | str) -> None:
+    page.locator(f'[data-bid="{n}"]').click()
+    page.wait_for_selector("#bids", state="hidden")
+
+
+def test_bid_is_applied_and_saved(page: Any) -> None:
+    open_game(page, f"seed=2&{FAST}")  # seed 2: you bid first
+    assert wait_your_turn(page) == "bid"
+    assert page.locator("[data-bid]").count() == 14
+    bid(page, 4)
+    assert saved_game(page).bids[0] == 4
+    assert page.locator("#seat-0 .seat-bid b").inner_text() == "4"
+
+
+def test_illegal_card_is_explained_and_stays_in_hand(page: Any) -> None:
+    open_game(page, f"seed=3&{FAST}")
+    assert wait_your_turn(page) == "bid"
+    bid(page, 3)
+    for _ in range(13):
+        assert wait_your_turn(page) == "play"
+        refused = page.locator("#hand [data-card]:not([data-playable])")
+        if refused.count():
+            card = refused.first.get_attribute("data-card")
+            tap(page, f'#hand [data-card="{card}"]')
+            game = saved_game(page)
+            expected = game.explain(Play(Card.parse(card)))
+            assert expected is not None
+            page.wait_for_function(
+                "(text) => document.querySelector('#notice').textContent === text",
+                arg=expected.message)
+            assert page.locator(f'#hand [data-card="{card}"]').count() == 1
+            assert saved_game(page).to_json() == game.to_json()  # the turn goes on
+            assert page.locator('#hand [data-playable="true"]').count() > 0
+            return
+        play_first_playable(page)
+    raise AssertionError("never held a card that could not be played")
+
+
+def test_whole_hand_to_summary_matches_the_engine(page: Any) -> None:
+    open_game(page, f"seed=5&{FAST}")
+    while (state := wait_your_turn(page)) != "summary":
+        if state == "bid":
+            bid(page, 3)
+        else:
+            play_first_playable(page)
+    game = saved_game(page)
+    assert len(game.history) == 1 and saved_record(page)["ui"]["summary"] is True
+    record = game.history[0]
+    expected = score_hand(game.rules, record.bids, record.tricks, (0, 0), record.blind)
+    for side in (0, 1):
+        assert page.locator(f'[data-hand-points="{side}"]').inner_text() == \
+            f"{expected.points[side]:+d}"
+        assert page.locator(f'[data-score-side="{side}"]').inner_text() == \
+            str(expected.points[side])
+        assert page.locator(f'[data-bags-side="{side}"]').inner_text() == \
+            str(expected.bags[side])
+    page.locator('[data-action="next-hand"]').click()
+    page.wait_for_selector("#summary", state="hidden")
+    assert wait_your_turn(page) in ("bid", "play")
+    assert saved_game(page).hand_number == 1
+
+
+def test_reload_mid_trick_restores_the_same_table(page: Any) -> None:
+    open_game(page, f"seed=1&{FAST}")  # seed 1: North leads, so your turn is mid-trick
+    assert wait_your_turn(page) == "bid"
+    bid(page, 2)
+    assert wait_your_turn(page) == "play"
+    before = saved_game(page)
+    assert before.phase is Phase.PLAY and 0 < len(before.trick.plays) < 4
+    trick = page.locator("#trick [data-seat][data-card]")
+    shown = [(c.get_attribute("data-seat"), c.get_attribute("data-card")) for c in trick.all()]
+    hand = page.locator("#hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    playable = page.locator('#hand [data-playable="true"]').count()
+    page.reload()
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    assert "seed=" not in page.url
+    after = [(c.get_attribute("data-seat"), c.get_attribute("data-card"))
+             for c in page.locator("#trick [data-seat][data-card]").all()]
+    assert after == shown == [(str(s), str(c)) for s, c in before.trick.plays]
+    assert page.locator("#hand [data-card]").evaluate_all(
+        "els => els.map(e => e.dataset.card)") == hand
+    assert page.locator('#hand [data-playable="true"]').count() == playable
+    assert saved_game(page).to_json() == before.to_json()
+
+
+def test_corrupted_save_gives_a_message_and_a_new_game(page: Any) -> None:
+    open_game(page, f"seed=4&{FAST}")
+    page.evaluate("() => { localStorage.setItem('spades.game', '{\"format\": \"spades-page\", "
+                  "\"version\": 1, \"game\": \"garbage\"}'); }")
+    page.evaluate("() => localStorage.setItem('spades.prefs', "
+                  "JSON.stringify({version: 1, speed: 'fast'}))")
+    page.reload()
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    assert "could not be read" in page.locator("#notice").inner_text()
+    assert "garbage" in page.evaluate("() => localStorage.getItem('spades.game.broken')")
+    assert page.locator("#hand .card").count() == 13
+    assert saved_game(page).hand_number == 0
+    page.locator('[data-action="options"]').click()
+    assert page.locator('#options input[name="speed"][value="fast"]').is_checked()
+
+
+def test_speed_preference_survives_a_reload(page: Any) -> None:
+    open_game(page, "seed=6")
+    page.locator('[data-action="options"]').click()
+    page.locator('#options input[name="speed"][value="slow"]').check()
+    page.locator('#options input[name="raise_playable"]').check()
+    page.locator("#options button.primary").click()
+    page.wait_for_selector("#options", state="hidden")
+    page.reload()
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    page.locator('[data-action="options"]').click()
+    assert page.locator('#options input[name="speed"][value="slow"]').is_checked()
+    assert page.locator('#options input[name="raise_playable"]').is_checked()
+    assert page.evaluate("() => getComputedStyle(document.documentElement)"
+                         ".getPropertyValue('--motion')").strip() == "480ms"
+
+
+def test_phone_portrait_shows_the_whole_table(browser: Any, site_url: str) -> None:
+    context, guard = guarded_context(browser, site_url, viewport={"width": 390, "height": 844},
+                                     is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        watch_page(page, guard)
+        open_game(page, f"seed=2&{FAST}")
+        assert wait_your_turn(page) == "bid"
+        ARTIFACTS.mkdir(exist_ok=True)
+        shot = page.screenshot(path=str(ARTIFACTS / "phone-390x844.png"))
+        assert shot[:8] == b"\x89PNG\r\n\x1a\n"
+        assert page.viewport_size == {"width": 390, "height": 844}
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+
+        def inside(selector: str) -> None:
+            for item in page.locator(selector).all():
+                box = item.bounding_box()
+                assert box is not None and item.is_visible(), selector
+                assert box["x"] >= 0 and box["y"] >= 0, selector
+                assert box["x"] + box["width"] <= 390.5, selector
+                assert box["y"] + box["height"] <= 844.5, selector
+
+        for selector in ("#hand [data-card]", "#seat-1", "#seat-2", "#seat-3",
+                         "[data-score-side]", "[data-bags-side]", "[data-bid]",
+                         '[data-action="options"]', '[data-action="sheet"]'):
+            inside(selector)
+        # Corner indices stay readable: at least 14 px.
+        size = page.locator("#hand .corner .rank").first.evaluate(
+            "e => parseFloat(getComputedStyle(e).fontSize)")
+        assert size >= 14
+        bid(page, 3)
+        assert wait_your_turn(page) == "play"
+        play_first_playable(page)
+        inside("#trick")
+        inside("#seat-0")
+        check_guard(guard, page)
+    finally:
+        context.close()
+
+
+def test_blind_nil_flow(page: Any) -> None:
+    open_game(page, f"seed=1&table=blind-nil&{FAST}")
+    page.wait_for_selector('[data-bid="blind"]')
+    assert page.locator("#hand [data-card]").count() == 0
+    assert page.locator('#hand [data-face-down="true"]').count() == 13
+    page.locator('[data-bid="blind"]').click()
+    page.wait_for_selector('[data-action="pass"]')  # North has passed three; return three
+    game = saved_game(page)
+    assert game.bids[0] == 0 and game.blind[0] and game.phase is Phase.PASS
+    assert page.locator("#hand [data-card]").count() == 16
+    cards = page.locator("#hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    for card in cards[:3]:
+        tap(page, f'#hand [data-card="{card}"]')
+    assert page.locator('#hand [data-selected="true"]').count() == 3
+    page.locator('[data-action="pass"]').click()
+    page.wait_for_function("() => document.querySelector('#app').dataset.phase === 'play'")
+    game = saved_game(page)
+    passes = [a.to_text() for a in game.actions if a.to_text().startswith("pass:")]
+    assert len(passes) == 2 and passes[1] == "pass:" + ",".join(
+        str(c) for c in sorted(Card.parse(t) for t in cards[:3]))
+    assert all(Card.parse(t) not in game.hands[0] for t in cards[:3])
+
+
+def test_keyboard_bid_and_play(page: Any) -> None:
+    open_game(page, f"seed=2&{FAST}")
+    assert wait_your_turn(page) == "bid"
+    page.keyboard.press("1")
+    page.keyboard.press("0")
+    assert page.evaluate("() => document.activeElement.dataset.bid") == "10"
+    page.keyboard.press("-")
+    page.keyboard.press("-")
+    page.keyboard.press("-")
+    page.keyboard.press("-")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#bids", state="hidden")
+    assert saved_game(page).bids[0] == 6
+    assert wait_your_turn(page) == "play"
+    page.keyboard.press("ArrowRight")  # focus moves into your hand, on a playable card
+    focused = page.evaluate("() => document.activeElement.dataset.card")
+    assert page.locator(f'#hand [data-card="{focused}"]').get_attribute("data-playable")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f'#hand [data-card="{focused}"]', state="detached")
+    game = saved_game(page)
+    assert Play(Card.parse(focused)) in game.actions
+
+
+LONGTASKS = """
+window.__longtasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    window.__longtasks.push({start: entry.startTime, duration: entry.duration});
+  }
+}).observe({type: 'longtask', buffered: true});
+"""
+
+
+def test_expert_thinks_in_the_worker_and_the_page_stays_responsive(page: Any) -> None:
+    page.add_init_script(LONGTASKS)
+    open_game(page, "seed=1&level=expert&speed=instant")  # North, East bid before you
+    page.wait_for_selector("html[data-worker='ready']", state="attached",
+                           timeout=READY_TIMEOUT_MS)
+    start = page.evaluate("() => performance.now()")
+    page.wait_for_function(
+        "() => document.querySelector('#status').textContent.includes('is thinking')")
+    # While a computer player thinks, the page answers at once.
+    page.locator('[data-action="help"]').click()
+    page.wait_for_selector("#help", state="visible", timeout=2_000)
+    page.keyboard.press("Escape")
+    assert wait_your_turn(page, timeout=120_000) == "bid"
+    bid(page, 3)
+    assert wait_your_turn(page, timeout=120_000) == "play"
+    end = page.evaluate("() => performance.now()")
+    tasks = page.evaluate("() => window.__longtasks")
+    during = [t["duration"] for t in tasks if start <= t["start"] <= end]
+    longest = max(during, default=0.0)
+    print(f"\nlongest main-thread task while Expert thinks: {longest:.0f} ms "
+          f"({len(during)} long tasks over {end - start:.0f} ms)")
+    if os.environ.get("SPADES_LONGTASK_REPORT"):
+        Path(os.environ["SPADES_LONGTASK_REPORT"]).write_text(f"{longest:.0f}\n")
+    assert longest < 200
+    assert len(saved_game(page).actions) >= 3

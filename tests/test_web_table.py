@@ -1,0 +1,226 @@
+"""The page's pure-Python modules (web/): preferences, saves, what the table shows, its HTML.
+
+They run here under CPython, without `js` or `pyscript`, the way main.py uses them.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+WEB = Path(__file__).resolve().parents[1] / "web"
+if str(WEB) not in sys.path:
+    sys.path.insert(0, str(WEB))
+
+import keys  # noqa: E402
+import render  # noqa: E402
+import store  # noqa: E402
+import table  # noqa: E402
+from prefs import Prefs, prefs_from_dict  # noqa: E402
+
+from spades import PRESETS, Bid, Game, Pass, Phase, Play, score_hand  # noqa: E402
+
+
+class MemoryStorage:
+    def __init__(self) -> None:
+        self.items: dict[str, str] = {}
+
+    def getItem(self, key: str) -> str | None:
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:
+        self.items[key] = value
+
+    def removeItem(self, key: str) -> None:
+        self.items.pop(key, None)
+
+
+def play_to(game: Game, stop, limit: int = 2000) -> Game:
+    """Play the first legal action (never Blind Nil) until ``stop(game)``."""
+    for _ in range(limit):
+        if stop(game):
+            return game
+        legal = game.legal_actions()
+        game = game.apply(next((a for a in legal if a != Bid(0, blind=True)), legal[0]))
+    raise AssertionError("stop condition never reached")
+
+
+# ---------------------------------------------------------------- preferences
+
+
+def test_prefs_defaults_and_validation() -> None:
+    assert Prefs() == Prefs("normal", "medium", "classic", False)
+    prefs = prefs_from_dict({"speed": "fast", "level": "nonsense", "table": "blind-nil",
+                             "raise_playable": "yes"})
+    assert prefs == Prefs("fast", "medium", "blind-nil", False)
+    assert prefs_from_dict([1, 2]) == Prefs()
+    assert Prefs().with_value("speed", "instant").pause_ms == 0
+    assert Prefs().with_value("table", "duel") == Prefs()  # the page seats four players
+
+
+def test_prefs_round_trip_in_storage() -> None:
+    storage = MemoryStorage()
+    prefs = Prefs("slow", "expert", "quick", True)
+    store.save_prefs(storage, prefs)
+    assert store.PREFS_KEY.startswith("spades.")
+    assert store.load_prefs(storage) == prefs
+    storage.setItem(store.PREFS_KEY, "{not json")
+    assert store.load_prefs(storage) == Prefs()
+
+
+# ---------------------------------------------------------------- saves
+
+
+def test_save_round_trip_restores_mid_trick() -> None:
+    storage = MemoryStorage()
+    game = play_to(Game.new(PRESETS["classic"], seed=11),
+                   lambda g: g.phase is Phase.PLAY and len(g.trick.plays) == 2)
+    ui = store.UiState(level="hard", summary=False, last_trick=((1, "QS"),), last_winner=1)
+    store.save_game(storage, game, ui)
+    loaded, loaded_ui, problem = store.load_game(storage)
+    assert problem == ""
+    assert loaded is not None and loaded.to_json() == game.to_json()
+    assert loaded_ui == ui
+
+
+@pytest.mark.parametrize("text", [
+    "{oops", "null", '{"format": "spades-page", "version": 1, "game": "{}", "ui": {}}',
+    '{"format": "spades-page", "version": 99}', "[]",
+])
+def test_unreadable_save_is_set_aside_and_prefs_survive(text: str) -> None:
+    storage = MemoryStorage()
+    store.save_prefs(storage, Prefs(speed="fast"))
+    storage.setItem(store.GAME_KEY, text)
+    game, ui, problem = store.load_game(storage)
+    assert (game, ui) == (None, None)
+    assert problem == store.BROKEN_MESSAGE
+    assert storage.getItem(store.BROKEN_KEY) == text
+    assert storage.getItem(store.GAME_KEY) is None
+    assert store.load_prefs(storage).speed == "fast"
+
+
+def test_edited_game_inside_a_page_save_is_refused() -> None:
+    storage = MemoryStorage()
+    game = Game.new(PRESETS["classic"], seed=3).apply(Bid(3))
+    store.save_game(storage, game, store.UiState())
+    record = json.loads(storage.getItem(store.GAME_KEY) or "")
+    record["game"] = record["game"].replace('"seed":3', '"seed":4')
+    storage.setItem(store.GAME_KEY, json.dumps(record))
+    assert store.load_game(storage)[2] == store.BROKEN_MESSAGE
+
+
+def test_no_save_is_not_a_problem() -> None:
+    assert store.load_game(MemoryStorage()) == (None, None, "")
+
+
+# ---------------------------------------------------------------- the table
+
+
+def test_hand_is_sorted_with_alternating_colours() -> None:
+    game = Game.new(PRESETS["classic"], seed=5)
+    view = table.table_view(game, Prefs(), store.UiState())
+    suits = [card.suit for card in view.hand]
+    order = [table.SUIT_ORDER[s] for s in suits]
+    assert order == sorted(order)
+    assert sorted(card.text for card in view.hand) == sorted(str(c) for c in game.hands[0])
+
+
+def test_playable_cards_are_the_engines_legal_plays_and_only_on_your_turn() -> None:
+    game = play_to(Game.new(PRESETS["classic"], seed=8),
+                   lambda g: g.phase is Phase.PLAY and g.turn == 0 and len(g.trick.plays) > 0)
+    view = table.table_view(game, Prefs(), store.UiState())
+    legal = {str(a.card) for a in game.legal_actions() if isinstance(a, Play)}
+    assert {c.text for c in view.hand if c.playable} == legal
+    assert view.your_turn and view.trick == tuple((s, str(c)) for s, c in game.trick.plays)
+    html = render.hand_html(view)
+    assert set(re.findall(r'data-card="(\w+)" [^>]*data-playable="true"', html)) == legal
+    after = game.apply(game.legal_actions()[0])
+    view = table.table_view(after, Prefs(), store.UiState())
+    assert after.turn != 0 and not any(c.playable for c in view.hand)
+    assert "data-playable" not in render.hand_html(view)
+
+
+def test_bid_buttons_nil_to_thirteen_on_your_turn() -> None:
+    game = play_to(Game.new(PRESETS["classic"], seed=2), lambda g: g.turn == 0)
+    view = table.table_view(game, Prefs(), store.UiState())
+    assert view.bidding and view.legal_bids == frozenset(range(14))
+    html = render.bids_html(view)
+    assert re.findall(r'data-bid="(\d+)"', html) == [str(n) for n in range(14)]
+    assert 'data-bid="blind"' not in html
+
+
+def test_blind_nil_table_hides_your_cards_until_you_look() -> None:
+    game = play_to(Game.new(PRESETS["blind-nil"], seed=2), lambda g: g.turn == 0)
+    view = table.table_view(game, Prefs(), store.UiState())
+    assert view.face_down and view.blind_nil and view.can_look and not view.bidding
+    assert "data-card" not in render.hand_html(view)
+    assert 'data-bid="blind"' in render.bids_html(view)
+    looked = table.table_view(game, Prefs(), store.UiState(looked=game.hand_number))
+    assert not looked.face_down and looked.bidding and "data-card" in render.hand_html(looked)
+    blind = game.apply(Bid(0, blind=True))
+    assert not table.table_view(blind, Prefs(), store.UiState()).face_down
+
+
+def test_exchange_asks_for_three_cards() -> None:
+    game = Game.new(PRESETS["blind-nil"], seed=4)
+    game = play_to(game, lambda g: g.turn == 2 and g.phase is Phase.BID)
+    game = game.apply(Bid(0, blind=True))  # North bids Blind Nil: you pass first
+    game = play_to(game, lambda g: g.phase is Phase.PASS)
+    assert game.turn == 0
+    picked = frozenset(str(c) for c in game.hands[0][:2])
+    view = table.table_view(game, Prefs(), store.UiState(), picked)
+    assert view.passing == 3 and sum(c.selected for c in view.hand) == 2
+    assert 'data-action="pass" disabled' in render.bids_html(view)
+    assert game.explain(Pass(game.hands[0][:3])) is None
+
+
+def test_summary_matches_the_engines_scoring() -> None:
+    game = play_to(Game.new(PRESETS["quick"], seed=9), lambda g: len(g.history) == 1)
+    record = game.history[0]
+    summary = table.table_view(game, Prefs(), store.UiState(summary=True)).summary
+    assert summary is not None and summary.number == 1
+    expected = score_hand(game.rules, record.bids, record.tricks, (0, 0), record.blind)
+    assert tuple(side.points for side in summary.sides) == expected.points
+    assert tuple(side.bags for side in summary.sides) == expected.bags
+    html = render.summary_html(summary, "", None)
+    assert 'data-action="next-hand"' in html
+    assert f'data-hand-points="0">{expected.points[0]:+d}' in html
+    sheet = render.sheet_html(table.table_view(game, Prefs(), store.UiState()).sheet, 300)
+    assert sheet.count("<tr>") == 3  # two header rows and one hand
+
+
+def test_scores_and_bags_carry_the_contract_attributes() -> None:
+    game = play_to(Game.new(PRESETS["classic"], seed=1), lambda g: len(g.history) == 1)
+    html = render.scores_html(table.table_view(game, Prefs(), store.UiState()))
+    for side in (0, 1):
+        assert f'data-score-side="{side}">{game.scores[side]}<' in html
+        assert f'data-bags-side="{side}">{game.bags[side]}<' in html
+
+
+def test_game_over_names_the_winner() -> None:
+    game = play_to(Game.new(PRESETS["quick"], seed=12), lambda g: g.phase is Phase.GAME_OVER,
+                   limit=200_000)
+    view = table.table_view(game, Prefs(), store.UiState())
+    assert view.winner == game.winner and view.summary is not None
+    html = render.summary_html(view.summary, view.game_over_text, view.winner)
+    assert 'data-action="new-game"' in html and "win" in view.game_over_text
+
+
+def test_table_rules_describe_the_chosen_table() -> None:
+    assert any("300" in line for line in table.table_rules(PRESETS["quick"]))
+    assert any("Blind Nil:" in line for line in table.table_rules(PRESETS["blind-nil"]))
+
+
+@pytest.mark.parametrize(("keys_typed", "expected"), [
+    ("3", 3), ("1", 1), ("10", 10), ("13", 13), ("15", 5), ("0", 0), ("7+", 8), ("0-", 0),
+    ("13+", 13),
+])
+def test_keyboard_bid_picking(keys_typed: str, expected: int) -> None:
+    buffer, picked = "", None
+    for key in keys_typed:
+        buffer, picked = keys.pick_bid(buffer, key, picked)
+    assert picked == expected

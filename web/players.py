@@ -1,0 +1,35 @@
+"""The computer players as the page uses them: one choice for one seat, from its view.
+
+Shared by the main thread (Easy, Medium, Hard take milliseconds) and the AI worker
+(Expert searches for about a second). Imported lazily, after the page is ready, so the
+bots' modules never slow the start-up.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from spades import Action, Game
+
+EXPERT_SECONDS = 1.0
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """Each computer seat's own seed, fixed by the game's seed (a game replays the same)."""
+    digest = hashlib.sha256(f"spades-page-bot:{game_seed}:{seat}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+def make_player(level: str, seed: int, seconds: float | None = None) -> Any:
+    from spades.ai import Budget, make_bot
+
+    if level == "expert":
+        return make_bot(level, seed=seed, budget=Budget(seconds=seconds or EXPERT_SECONDS))
+    return make_bot(level, seed=seed)
+
+
+def choose(game: Game, seat: int, level: str, seconds: float | None = None) -> Action:
+    """The action a computer player at ``level`` takes in ``seat``; it sees only its view."""
+    player = make_player(level, bot_seed(game.seed, seat), seconds)
+    return player.choose(game.view(seat))  # type: ignore[no-any-return]

@@ -1,0 +1,69 @@
+"""The player's preferences: what they are, their defaults, and how a stored copy is read.
+
+Pure Python (no browser imports), so it is tested under CPython. A stored copy may have
+been edited or written by another version: every field is checked on its own and a bad
+one falls back to its default, so one odd value never loses the others.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, replace
+from typing import Any
+
+SPEEDS = ("slow", "normal", "fast", "instant")
+LEVELS = ("easy", "medium", "hard", "expert")
+TABLES = ("classic", "blind-nil", "quick")
+
+SPEED_NAMES = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
+LEVEL_NAMES = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "expert": "Expert"}
+TABLE_NAMES = {"classic": "Classic", "blind-nil": "Blind Nil", "quick": "Quick"}
+
+# How long a computer player waits before it moves, and how long a card takes to travel.
+PAUSE_MS = {"slow": 1100, "normal": 650, "fast": 260, "instant": 0}
+MOTION_MS = {"slow": 480, "normal": 320, "fast": 160, "instant": 0}
+
+
+@dataclass(frozen=True, slots=True)
+class Prefs:
+    speed: str = "normal"
+    level: str = "medium"
+    table: str = "classic"
+    """The table of the next new game."""
+    raise_playable: bool = False
+
+    @property
+    def pause_ms(self) -> int:
+        return PAUSE_MS[self.speed]
+
+    @property
+    def motion_ms(self) -> int:
+        return MOTION_MS[self.speed]
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def with_value(self, name: str, value: object) -> Prefs:
+        """A copy with one field changed, or this one unchanged if the value is not valid."""
+        checked = _check(name, value)
+        return self if checked is None else replace(self, **{name: checked})
+
+
+def _check(name: str, value: object) -> object | None:
+    """The value if it is valid for the field, else None."""
+    choices = {"speed": SPEEDS, "level": LEVELS, "table": TABLES}
+    if name in choices:
+        return value if isinstance(value, str) and value in choices[name] else None
+    if name == "raise_playable":
+        return value if isinstance(value, bool) else None
+    return None
+
+
+def prefs_from_dict(data: object) -> Prefs:
+    """Preferences from stored data; anything missing or invalid takes its default."""
+    prefs = Prefs()
+    if not isinstance(data, dict):
+        return prefs
+    for name in ("speed", "level", "table", "raise_playable"):
+        if name in data:
+            prefs = prefs.with_value(name, data[name])
+    return prefs

@@ -1,0 +1,209 @@
+"""HTML for each region of the table, from the plain data of ``table.table_view``.
+
+Pure string building (no browser imports), so the DOM contract the tests rely on
+(``data-card``, ``data-playable``, ``data-bid``, ``data-seat``, ``data-score-side``...) is
+checked under CPython. main.py writes these strings into stable containers.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from table import (
+    SEAT_NAMES,
+    SEAT_POSITIONS,
+    SUIT_SYMBOLS,
+    CardFace,
+    HandSummary,
+    SeatInfo,
+    SheetRow,
+    TableView,
+    card_words,
+)
+
+
+def suit_icon(suit: str, cls: str = "") -> str:
+    return f'<svg class="suit {cls}" aria-hidden="true"><use href="#suit-{suit}"/></svg>'
+
+
+def card_inner(rank: str, suit: str) -> str:
+    corner = f'<span class="rank">{escape(rank)}</span>{suit_icon(suit)}'
+    return (f'<span class="corner tl">{corner}</span>'
+            f'{suit_icon(suit, "pip")}'
+            f'<span class="corner br">{corner}</span>')
+
+
+def face_class(suit: str) -> str:
+    return "card face red" if suit in "HD" else "card face black"
+
+
+def hand_card(card: CardFace, index: int, raise_playable: bool) -> str:
+    classes = [face_class(card.suit)]
+    attrs = [f'data-card="{card.text}"', f'style="--i:{index}"']
+    if card.playable:
+        attrs.append('data-playable="true"')
+        if raise_playable:
+            classes.append("raised")
+    if card.selected:
+        attrs.append('data-selected="true"')
+        classes.append("selected")
+    label = card.label + (", selected" if card.selected else "")
+    return (f'<button type="button" class="{" ".join(classes)}" {" ".join(attrs)} '
+            f'aria-label="{escape(label)}">{card_inner(card.rank, card.suit)}</button>')
+
+
+def hand_html(view: TableView) -> str:
+    if view.face_down:
+        backs = "".join(f'<div class="card back" data-face-down="true" style="--i:{i}"></div>'
+                        for i in range(len(view.hand)))
+        return backs
+    return "".join(hand_card(card, i, view.raise_playable) for i, card in enumerate(view.hand))
+
+
+def trick_card(seat: int, text: str, extra: str = "") -> str:
+    rank, suit = text[:-1], text[-1]
+    pos = SEAT_POSITIONS[seat]
+    return (f'<div class="{face_class(suit)} at-{pos} {extra}" data-seat="{seat}" '
+            f'data-card="{text}" role="img" aria-label="{SEAT_NAMES[seat]}: '
+            f'{escape(card_words(text))}">{card_inner(rank, suit)}</div>')
+
+
+def trick_html(plays: tuple[tuple[int, str], ...], entering: int | None = None) -> str:
+    """The cards on the table; ``entering`` (a seat) gets the travel-in animation."""
+    return "".join(
+        trick_card(seat, text, f"enter-from-{SEAT_POSITIONS[seat]}" if seat == entering else "")
+        for seat, text in plays
+    )
+
+
+def seat_html(seat: SeatInfo) -> str:
+    bid = seat.bid or "–"
+    dealer = ' <span class="dealer" title="Dealer">D</span>' if seat.dealer else ""
+    backs = ""
+    if seat.seat != 0:
+        backs = (f'<div class="stack" aria-hidden="true"><div class="card back mini"></div>'
+                 f'<span class="count">{seat.cards}</span></div>')
+    name = "You" if seat.seat == 0 else seat.name
+    thinking = '<span class="thinking" aria-hidden="true"></span>' if seat.on_turn else ""
+    return (
+        f'<div class="seat-name">{name}{dealer}{thinking}</div>{backs}'
+        f'<div class="seat-stats">'
+        f'<span class="seat-bid" title="Bid">Bid <b>{escape(bid)}</b></span>'
+        f'<span class="won" title="Tricks won">Won <b data-tricks-seat="{seat.seat}">'
+        f'{seat.tricks}</b></span></div>'
+        f'<span class="sr-only">{seat.cards} cards</span>'
+    )
+
+
+def scores_html(view: TableView) -> str:
+    parts = []
+    for side in view.sides:
+        contract = "–" if side.contract is None else str(side.contract)
+        parts.append(
+            f'<div class="side side-{side.side}">'
+            f'<div class="side-name">{escape(side.name)}</div>'
+            f'<div class="side-score" data-score-side="{side.side}">{side.score}</div>'
+            f'<div class="side-line">Bid <b>{contract}</b> · Won <b>{side.tricks}</b> · '
+            f'Bags <b data-bags-side="{side.side}">{side.bags}</b></div></div>'
+        )
+    return "".join(parts)
+
+
+def bids_html(view: TableView, chosen: int | None = None) -> str:
+    """The bidding panel (your turn to bid), the Look button, or the exchange prompt."""
+    if view.can_look:
+        blind = ""
+        if view.blind_nil:
+            blind = ('<button type="button" class="bid-blind" data-bid="blind">Blind Nil'
+                     '<small>bid before looking · ±200</small></button>')
+        return (f'<div class="prompt">{escape(view.status)}</div>'
+                f'<div class="row">{blind}<button type="button" class="look" '
+                f'data-action="look">Look at my cards</button></div>')
+    if view.bidding:
+        buttons = []
+        for n in range(14):
+            label = "Nil" if n == 0 else str(n)
+            attrs = ' disabled' if n not in view.legal_bids else ""
+            cls = "bid chosen" if n == chosen else "bid"
+            buttons.append(f'<button type="button" class="{cls}" data-bid="{n}"{attrs} '
+                           f'aria-label="Bid {"Nil" if n == 0 else n}">{label}</button>')
+        return (f'<div class="prompt">{escape(view.status)}</div>'
+                f'<div class="bid-grid" role="group" aria-label="Your bid">'
+                f'{"".join(buttons)}</div>')
+    if view.passing:
+        chosen_count = sum(1 for card in view.hand if card.selected)
+        ready = "" if chosen_count == view.passing else " disabled"
+        return (f'<div class="prompt">{escape(view.status)} ({chosen_count}/{view.passing})</div>'
+                f'<div class="row"><button type="button" class="confirm" data-action="pass"'
+                f'{ready}>Pass to {view.pass_to}</button></div>')
+    return ""
+
+
+def summary_html(summary: HandSummary, game_over_text: str, winner: int | None) -> str:
+    rows = []
+    for side in summary.sides:
+        lines = []
+        if side.contract:
+            verdict = "made" if side.made else "set"
+            lines.append(f'<li>Contract {side.contract}, took {side.taken}: '
+                         f'<b class="{verdict}">{verdict}</b> '
+                         f'<span class="pts">{side.contract_points:+d}</span></li>')
+        for nil in side.nils:
+            kind = "Blind Nil" if nil.blind else "Nil"
+            verdict = "made" if nil.made else "failed"
+            lines.append(f'<li>{nil.name}\'s {kind}: <b class="{verdict}">{verdict}</b></li>')
+        if side.nils:
+            lines.append(f'<li>Nil points <span class="pts">{side.nil_points:+d}</span></li>')
+        penalty = (f' · bag penalty <span class="pts">{side.bag_penalty:+d}</span>'
+                   if side.bag_penalty else "")
+        lines.append(f"<li>Bags this hand: {side.new_bags}{penalty}</li>")
+        rows.append(
+            f'<div class="sum-side side-{side.side}" data-summary-side="{side.side}">'
+            f'<h3>{escape(side.name)}</h3><ul>{"".join(lines)}</ul>'
+            f'<div class="sum-total">Hand <b data-hand-points="{side.side}">{side.points:+d}</b>'
+            f' · Score <b>{side.score}</b> · Bags <b>{side.bags}</b></div></div>'
+        )
+    if game_over_text:
+        title = f'<h2 data-winner="{winner}">{escape(game_over_text)}</h2>'
+        button = '<button type="button" class="primary" data-action="new-game">New game</button>'
+    else:
+        title = f'<h2>Hand {summary.number}: {escape(summary.headline)}</h2>'
+        button = '<button type="button" class="primary" data-action="next-hand">Next hand</button>'
+    return f'{title}<div class="sum-sides">{"".join(rows)}</div><div class="row">{button}</div>'
+
+
+def sheet_html(rows: tuple[SheetRow, ...], target: int) -> str:
+    if not rows:
+        return '<p class="empty">No hands finished yet. The first to ' \
+               f'{target} points wins.</p>'
+    head = ('<thead><tr><th rowspan="2">Hand</th><th colspan="4">You &amp; North</th>'
+            '<th colspan="4">West &amp; East</th></tr><tr>'
+            + "<th>Bids</th><th>Won</th><th>Pts</th><th>Score (bags)</th>" * 2
+            + "</tr></thead>")
+    body = []
+    for row in rows:
+        cells = "".join(
+            f"<td>{escape(row.bids[s])}</td><td>{row.tricks[s]}</td>"
+            f"<td>{row.points[s]:+d}</td><td><b>{row.scores[s]}</b> ({row.bags[s]})</td>"
+            for s in (0, 1)
+        )
+        body.append(f"<tr><td>{row.number}</td>{cells}</tr>")
+    return f'<table class="sheet">{head}<tbody>{"".join(body)}</tbody></table>'
+
+
+def last_trick_html(plays: tuple[tuple[int, str], ...], winner: int | None) -> str:
+    if not plays:
+        return '<p class="empty">No trick has been played yet.</p>'
+    cards = "".join(trick_card(seat, text) for seat, text in plays)
+    who = f"<p>{SEAT_NAMES[winner]} won it.</p>" if winner is not None else ""
+    return f'<div class="trick-area mini-trick">{cards}</div>{who}'
+
+
+def rules_html(lines: list[str]) -> str:
+    return "".join(f"<li>{escape(line)}</li>" for line in lines)
+
+
+__all__ = [
+    "SUIT_SYMBOLS", "bids_html", "hand_html", "last_trick_html", "rules_html", "scores_html",
+    "seat_html", "sheet_html", "summary_html", "trick_html",
+]

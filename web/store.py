@@ -1,0 +1,150 @@
+"""What the page keeps in localStorage: the game in progress and the preferences.
+
+Keys are prefixed ``spades.`` and every record carries a version. Everything read back
+is validated: a save that cannot be read (``SaveError`` from the engine, or anything
+else) is moved aside to ``spades.game.broken`` and reported, never a crash; the
+preferences are kept apart so a broken save never loses them.
+
+Pure Python: ``storage`` is anything with ``getItem``/``setItem``/``removeItem`` (the
+browser's localStorage, or a dict-backed stand-in in tests).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
+
+from prefs import LEVELS, Prefs, prefs_from_dict
+
+from spades import Card, Game
+
+GAME_KEY = "spades.game"
+BROKEN_KEY = "spades.game.broken"
+PREFS_KEY = "spades.prefs"
+SAVE_FORMAT = "spades-page"
+SAVE_VERSION = 1
+PREFS_VERSION = 1
+
+BROKEN_MESSAGE = "Your saved game could not be read, so a new game has started."
+
+
+class Storage(Protocol):
+    def getItem(self, key: str) -> str | None: ...
+    def setItem(self, key: str, value: str) -> None: ...
+    def removeItem(self, key: str) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class UiState:
+    """What the page shows beyond the game itself, saved with it so a refresh restores
+    the same screen."""
+
+    level: str = "medium"
+    """The computer players' level in this game (the partner plays at the same level)."""
+    daily: bool = False
+    summary: bool = False
+    """The hand-over summary is showing (the next hand waits for "Next hand")."""
+    looked: int = -1
+    """Blind Nil table: the hand number whose cards the player has looked at."""
+    last_trick: tuple[tuple[int, str], ...] = ()
+    """The last finished trick as (seat, card text), for "Last trick"."""
+    last_winner: int | None = None
+    notice: str = field(default="", compare=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "level": self.level,
+            "daily": self.daily,
+            "summary": self.summary,
+            "looked": self.looked,
+            "last_trick": [[seat, card] for seat, card in self.last_trick],
+            "last_winner": self.last_winner,
+        }
+
+
+def ui_from_dict(data: object) -> UiState:
+    """A UiState from stored data; raises ValueError if it is not one we wrote."""
+    if not isinstance(data, dict):
+        raise ValueError("ui state is not an object")
+    level = data.get("level")
+    if level not in LEVELS:
+        raise ValueError("unknown level")
+    daily, summary, looked = data.get("daily"), data.get("summary"), data.get("looked")
+    if not isinstance(daily, bool) or not isinstance(summary, bool):
+        raise ValueError("bad flags")
+    if not isinstance(looked, int) or isinstance(looked, bool):
+        raise ValueError("bad looked")
+    trick = data.get("last_trick")
+    if not isinstance(trick, list) or len(trick) > 4:
+        raise ValueError("bad last trick")
+    plays: list[tuple[int, str]] = []
+    for item in trick:
+        if (not isinstance(item, list) or len(item) != 2 or item[0] not in (0, 1, 2, 3)
+                or not isinstance(item[1], str)):
+            raise ValueError("bad last trick")
+        plays.append((item[0], str(Card.parse(item[1]))))
+    winner = data.get("last_winner")
+    if winner not in (None, 0, 1, 2, 3):
+        raise ValueError("bad last winner")
+    return UiState(level, daily, summary, looked, tuple(plays), winner)
+
+
+def load_prefs(storage: Storage) -> Prefs:
+    """The stored preferences, or the defaults (a bad record is simply ignored)."""
+    try:
+        data = json.loads(storage.getItem(PREFS_KEY) or "null")
+    except Exception:
+        return Prefs()
+    if not isinstance(data, dict) or data.get("version") != PREFS_VERSION:
+        return Prefs()
+    return prefs_from_dict(data)
+
+
+def save_prefs(storage: Storage, prefs: Prefs) -> None:
+    storage.setItem(PREFS_KEY, json.dumps({"version": PREFS_VERSION, **prefs.to_dict()}))
+
+
+def save_game(storage: Storage, game: Game, ui: UiState) -> None:
+    record = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": game.to_json(),
+              "ui": ui.to_dict()}
+    storage.setItem(GAME_KEY, json.dumps(record, separators=(",", ":")))
+
+
+def read_save(text: str) -> tuple[Game, UiState]:
+    """Read a saved record; raises (any exception) if it cannot be trusted."""
+    record = json.loads(text)
+    if not isinstance(record, dict) or record.get("format") != SAVE_FORMAT:
+        raise ValueError("not a saved Spades page")
+    if record.get("version") != SAVE_VERSION:
+        raise ValueError("a save from another version")
+    game = Game.from_json(record.get("game"))  # SaveError for anything the engine refuses
+    if game.rules.players != 4:
+        raise ValueError("this page plays the four-player tables")
+    ui = ui_from_dict(record.get("ui"))
+    if ui.summary and not game.history:
+        ui = replace(ui, summary=False)
+    return game, ui
+
+
+def load_game(storage: Storage) -> tuple[Game | None, UiState | None, str]:
+    """The saved game and UI state, or (None, None, message).
+
+    No save: (None, None, ""). A save that cannot be read is moved to ``BROKEN_KEY`` and
+    the message says so; the caller starts a new game.
+    """
+    try:
+        text = storage.getItem(GAME_KEY)
+    except Exception:
+        return None, None, ""
+    if text is None:
+        return None, None, ""
+    try:
+        game, ui = read_save(text)
+    except Exception:
+        with contextlib.suppress(Exception):  # a full storage must not stop the new game
+            storage.setItem(BROKEN_KEY, text)
+        storage.removeItem(GAME_KEY)
+        return None, None, BROKEN_MESSAGE
+    return game, ui, ""

@@ -1,0 +1,329 @@
+"""What the table shows: a pure function from (game, preferences, UI state) to plain data.
+
+No browser imports and no rules: who may play what comes from ``game.legal_actions()``,
+scores from the engine's ``HandRecord``. The DOM layer (main.py) only writes this data
+into the page, so everything the player sees is tested here under CPython.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from prefs import Prefs
+from store import UiState
+
+from spades import Bid, Game, Pass, Phase, Play
+from spades.records import HandRecord
+
+SEAT_NAMES = ("South", "West", "North", "East")
+SEAT_POSITIONS = ("south", "west", "north", "east")
+SIDE_NAMES = ("You & North", "West & East")
+YOU = 0
+PARTNER = 2
+
+SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
+"""Display order of your hand: black and red alternate so neighbouring suits differ."""
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RED_SUITS = frozenset("HD")
+
+
+@dataclass(frozen=True, slots=True)
+class CardFace:
+    text: str
+    """The card as the engine writes it: "QS", "10H"."""
+    rank: str
+    suit: str
+    playable: bool = False
+    selected: bool = False
+
+    @property
+    def red(self) -> bool:
+        return self.suit in RED_SUITS
+
+    @property
+    def symbol(self) -> str:
+        return SUIT_SYMBOLS[self.suit]
+
+    @property
+    def label(self) -> str:
+        """For screen readers: "queen of spades"."""
+        return card_words(self.text)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    seat: int
+    name: str
+    position: str
+    bid: str
+    """"" before bidding, "Nil", "Blind Nil", or the number."""
+    tricks: int
+    cards: int
+    on_turn: bool
+    dealer: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SideInfo:
+    side: int
+    name: str
+    contract: int | None
+    """The side's contract once either partner has bid (Nil bids add nothing)."""
+    tricks: int
+    score: int
+    bags: int
+
+
+@dataclass(frozen=True, slots=True)
+class NilResult:
+    name: str
+    blind: bool
+    made: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SideSummary:
+    side: int
+    name: str
+    contract: int
+    taken: int
+    made: bool
+    contract_points: int
+    nils: tuple[NilResult, ...]
+    nil_points: int
+    new_bags: int
+    bag_penalty: int
+    points: int
+    score: int
+    bags: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandSummary:
+    number: int
+    """1 for the first hand."""
+    sides: tuple[SideSummary, SideSummary]
+    headline: str
+
+
+@dataclass(frozen=True, slots=True)
+class SheetRow:
+    number: int
+    bids: tuple[str, str]
+    tricks: tuple[int, int]
+    points: tuple[int, int]
+    bags: tuple[int, int]
+    scores: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    table_name: str
+    level: str
+    daily: bool
+    phase: str
+    hand_number: int
+    your_turn: bool
+    face_down: bool
+    """Blind Nil table: your cards stay face down until you look or bid Blind Nil."""
+    hand: tuple[CardFace, ...]
+    raise_playable: bool
+    seats: tuple[SeatInfo, ...]
+    sides: tuple[SideInfo, SideInfo]
+    trick: tuple[tuple[int, str], ...]
+    bidding: bool
+    """Your turn to bid: the bid buttons are shown."""
+    legal_bids: frozenset[int]
+    blind_nil: bool
+    """Blind Nil may be bid now (only offered before you look)."""
+    can_look: bool
+    passing: int
+    """Your turn in the Blind Nil exchange: how many cards to choose (else 0)."""
+    pass_to: str
+    status: str
+    summary: HandSummary | None
+    winner: int | None
+    game_over_text: str
+    sheet: tuple[SheetRow, ...]
+    target: int
+
+
+def card_words(text: str) -> str:
+    ranks = {"A": "ace", "K": "king", "Q": "queen", "J": "jack"}
+    rank, suit = text[:-1], text[-1]
+    return f"{ranks.get(rank, rank)} of {SUIT_WORDS[suit]}"
+
+
+def sort_hand(cards: list[str]) -> list[str]:
+    """Your cards by suit (spades, hearts, clubs, diamonds), high to low in each suit."""
+    order = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+    return sorted(cards, key=lambda c: (SUIT_ORDER[c[-1]], -order.index(c[:-1])))
+
+
+def bid_text(bid: int | None, blind: bool) -> str:
+    if bid is None:
+        return ""
+    if bid == 0:
+        return "Blind Nil" if blind else "Nil"
+    return str(bid)
+
+
+def face_down(game: Game, ui: UiState) -> bool:
+    return (game.rules.blind_nil and game.phase is Phase.BID and game.bids[YOU] is None
+            and ui.looked != game.hand_number)
+
+
+def table_view(game: Game, prefs: Prefs, ui: UiState, selected: frozenset[str] = frozenset()
+               ) -> TableView:
+    """Everything the table shows for this game, these preferences and this UI state."""
+    over = game.phase is Phase.GAME_OVER
+    waiting = ui.summary or over
+    your_turn = game.turn == YOU and not waiting
+    legal = game.legal_actions() if your_turn else []
+    playable = {str(a.card) for a in legal if isinstance(a, Play)}
+    bids = {a.n for a in legal if isinstance(a, Bid) and not a.blind}
+    hidden = face_down(game, ui)
+    passing = 0
+    if your_turn and game.phase is Phase.PASS:
+        passing = next((len(a.cards) for a in legal if isinstance(a, Pass)), 0)
+    hand = tuple(
+        CardFace(text, text[:-1], text[-1], text in playable, passing > 0 and text in selected)
+        for text in sort_hand([str(card) for card in game.hands[YOU]])
+    )
+    seats = tuple(
+        SeatInfo(
+            seat, SEAT_NAMES[seat], SEAT_POSITIONS[seat],
+            bid_text(game.bids[seat], game.blind[seat]), game.tricks_won[seat],
+            len(game.hands[seat]), game.turn == seat and not waiting, game.dealer == seat,
+        )
+        for seat in range(4)
+    )
+    sides = tuple(side_info(game, side) for side in (0, 1))
+    summary = hand_summary(game.history[-1]) if waiting and game.history else None
+    return TableView(
+        table_name=game.rules.name,
+        level=ui.level,
+        daily=ui.daily,
+        phase=game.phase.value,
+        hand_number=game.hand_number + 1,
+        your_turn=your_turn,
+        face_down=hidden,
+        hand=hand,
+        raise_playable=prefs.raise_playable,
+        seats=seats,
+        sides=(sides[0], sides[1]),
+        trick=tuple((seat, str(card)) for seat, card in game.trick.plays),
+        bidding=your_turn and game.phase is Phase.BID and not hidden,
+        legal_bids=frozenset(bids),
+        blind_nil=hidden and any(isinstance(a, Bid) and a.blind for a in legal),
+        can_look=hidden,
+        passing=passing,
+        pass_to=SEAT_NAMES[PARTNER],
+        status=status_text(game, ui, hidden, passing),
+        summary=summary,
+        winner=game.winner,
+        game_over_text=game_over_text(game),
+        sheet=tuple(sheet_row(record) for record in game.history),
+        target=game.rules.target,
+    )
+
+
+def side_info(game: Game, side: int) -> SideInfo:
+    seats = (side, side + 2)
+    bids = [game.bids[s] for s in seats]
+    contract = sum(b for b in bids if b) if any(b is not None for b in bids) else None
+    return SideInfo(side, SIDE_NAMES[side], contract, sum(game.tricks_won[s] for s in seats),
+                    game.scores[side], game.bags[side])
+
+
+def status_text(game: Game, ui: UiState, hidden: bool, passing: int) -> str:
+    if game.phase is Phase.GAME_OVER:
+        return "Game over."
+    if ui.summary:
+        return f"Hand {game.hand_number} is over."
+    turn = game.turn
+    if turn == YOU:
+        if game.phase is Phase.BID:
+            if hidden:
+                return "Your bid: Blind Nil, or look at your cards first."
+            return "Your bid: how many tricks will you take?"
+        if game.phase is Phase.PASS:
+            return f"Choose {passing} cards to pass to {SEAT_NAMES[PARTNER]}."
+        return "Your turn: play a card."
+    name = SEAT_NAMES[turn] if turn is not None else ""
+    doing = {Phase.BID: "bid", Phase.PASS: "pass cards"}.get(game.phase, "play")
+    return f"{name} to {doing}…"
+
+
+def hand_summary(record: HandRecord) -> HandSummary:
+    sides = []
+    for side in (0, 1):
+        result = record.sides[side]
+        nils = tuple(
+            NilResult(SEAT_NAMES[seat], record.blind[seat], record.tricks[seat] == 0)
+            for seat in (side, side + 2) if record.bids[seat] == 0
+        )
+        sides.append(SideSummary(
+            side, SIDE_NAMES[side], result.contract, result.taken, result.made,
+            result.contract_points, nils, result.nil_points, result.new_bags,
+            result.bag_penalty, result.points, record.scores[side], record.bags[side],
+        ))
+    ours, theirs = sides[0].points, sides[1].points
+    if ours > theirs:
+        headline = "Good hand!"
+    elif ours < theirs:
+        headline = "West and East had the better hand."
+    else:
+        headline = "An even hand."
+    return HandSummary(record.number + 1, (sides[0], sides[1]), headline)
+
+
+def sheet_row(record: HandRecord) -> SheetRow:
+    def bids(side: int) -> str:
+        return " + ".join(bid_text(record.bids[s], record.blind[s]) for s in (side, side + 2))
+
+    return SheetRow(
+        record.number + 1,
+        (bids(0), bids(1)),
+        (record.tricks[0] + record.tricks[2], record.tricks[1] + record.tricks[3]),
+        record.points,
+        record.bags,
+        record.scores,
+    )
+
+
+def game_over_text(game: Game) -> str:
+    if game.winner is None:
+        return ""
+    a, b = game.scores
+    if game.winner == 0:
+        return f"You and North win, {a} to {b}!"
+    return f"West and East win, {b} to {a}."
+
+
+def table_rules(rules: object) -> list[str]:
+    """The settings of the chosen table, in a player's words (for Help)."""
+    from spades import Rules
+
+    assert isinstance(rules, Rules)
+    lines = [f"The first side to reach {rules.target} points wins."]
+    if rules.floor is not None:
+        lines.append(f"A side that falls to {rules.floor} or below loses at once.")
+    if rules.hand_cap is not None:
+        lines.append(f"After {rules.hand_cap} hands, the higher score wins.")
+    if rules.blind_nil:
+        lines.append(
+            f"Blind Nil: before looking at your cards you may bid Blind Nil, worth "
+            f"±{rules.blind_nil_points}. Then your partner passes you {rules.blind_nil_cards} "
+            f"cards and you pass {rules.blind_nil_cards} back."
+        )
+    else:
+        lines.append("Blind Nil is not played at this table.")
+    if rules.nil_tricks_count_for_partner:
+        lines.append("A Nil bidder's tricks still count toward the partner's contract.")
+    else:
+        lines.append("A failed Nil bidder's tricks don't help the partner: each one is a bag.")
+    lines.append(f"Nil is worth ±{rules.nil_points}. Every {rules.bag_limit} bags cost "
+                 f"{rules.bag_penalty} points.")
+    return lines
