@@ -30,6 +30,7 @@ from .tricks import NO_SUIT, legal_play_mask, trick_winner
 from .view import View, view_of
 
 NO_BID = -1
+_PLAY = Phase.PLAY  # a module constant: Enum member lookup costs 70 ns on 3.11
 
 
 class _Origin(NamedTuple):
@@ -260,7 +261,7 @@ class Game:
     def legal_actions(self) -> list[Action]:
         """Every legal action for ``turn``, in a fixed order (empty once the game is over)."""
         phase = self._phase
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             return _plays_of(self._legal)
         if phase is Phase.BID:
             low = 0 if self._rules.nil else 1
@@ -384,7 +385,7 @@ class Game:
 
     def apply(self, action: Action) -> Game:
         """The game after ``action``; raises IllegalAction (a ValueError) if it is not legal."""
-        if (type(action) is Play and self._phase is Phase.PLAY
+        if (type(action) is Play and self._phase is _PLAY
                 and self._legal >> action.card.index & 1):
             game = self._copy()
             game._play(action.card.index)
