@@ -164,3 +164,42 @@ def play_first_playable(page: Page) -> str:
     tap(page, f'#hand [data-card="{card}"]')
     page.wait_for_selector(f'#hand [data-card="{card}"]', state="detached")
     return card
+
+
+# --------------------------------------------------------------------------- crafted saves
+
+
+def play_to(game: Any, stop: Any, limit: int = 200_000) -> Any:
+    """Play the first legal action (never Blind Nil) until ``stop(game)``: a quick way to
+    reach a hand summary or the end of a game in the test process."""
+    from spades import Bid
+
+    for _ in range(limit):
+        if stop(game):
+            return game
+        legal = game.legal_actions()
+        game = game.apply(next((a for a in legal if a != Bid(0, blind=True)), legal[0]))
+    raise AssertionError("stop condition never reached")
+
+
+def save_text(game: Any, **ui: Any) -> str:
+    """A page save (the format of web/store.py) for ``game``, with UI fields in ``ui``."""
+    import json
+
+    record = {"level": "easy", "daily": False, "summary": False, "looked": -1,
+              "last_trick": [], "last_winner": None, **ui}
+    return json.dumps({"format": "spades-page", "version": 1, "game": game.to_json(),
+                       "ui": record})
+
+
+def open_with_storage(page: Page, items: dict[str, str], query: str = "") -> None:
+    """Put ``items`` in the site's localStorage (from a cheap page of the same origin),
+    then open the table, which reads them."""
+    blank = "./__storage__.html"
+    page.route(blank, lambda route: route.fulfill(
+        body='<!doctype html><link rel="icon" href="data:,">', content_type="text/html"))
+    page.goto(blank)
+    page.evaluate("(items) => { localStorage.clear(); "
+                  "for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
+                  items)
+    open_game(page, query)

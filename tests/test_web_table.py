@@ -89,7 +89,7 @@ def test_save_round_trip_restores_mid_trick() -> None:
 
 @pytest.mark.parametrize("text", [
     "{oops", "null", '{"format": "spades-page", "version": 1, "game": "{}", "ui": {}}',
-    '{"format": "spades-page", "version": 99}', "[]",
+    "[]", '{"format": "spades-page", "version": 1}',
 ])
 def test_unreadable_save_is_set_aside_and_prefs_survive(text: str) -> None:
     storage = MemoryStorage()
@@ -224,3 +224,123 @@ def test_keyboard_bid_picking(keys_typed: str, expected: int) -> None:
     for key in keys_typed:
         buffer, picked = keys.pick_bid(buffer, key, picked)
     assert picked == expected
+
+
+# ---------------------------------------------------------------- between hands
+
+
+def test_summary_shows_the_finished_hand_not_the_next_deal() -> None:
+    game = play_to(Game.new(PRESETS["classic"], seed=9), lambda g: len(g.history) == 1)
+    record = game.history[0]
+    view = table.table_view(game, Prefs(), store.UiState(summary=True))
+    assert view.summary is not None and view.hand == () and view.trick == ()
+    assert render.hand_html(view) == ""
+    assert view.hand_number == 1 and not view.your_turn and not view.bidding
+    assert [s.bid for s in view.seats] == [table.bid_text(b, x)
+                                           for b, x in zip(record.bids, record.blind, strict=True)]
+    assert [s.tricks for s in view.seats] == list(record.tricks)
+    assert not any(s.on_turn for s in view.seats) and all(s.cards == 0 for s in view.seats)
+    assert [s.tricks for s in view.sides] == [record.tricks[0] + record.tricks[2],
+                                             record.tricks[1] + record.tricks[3]]
+    # "Next hand": the new deal is shown.
+    after = table.table_view(game, Prefs(), store.UiState(summary=False))
+    assert len(after.hand) == 13 and after.hand_number == 2 and after.summary is None
+
+
+def test_cards_received_in_the_exchange_are_new_until_you_play() -> None:
+    game = play_to(Game.new(PRESETS["blind-nil"], seed=1), lambda g: g.turn == 0)
+    game = game.apply(Bid(0, blind=True))
+    game = play_to(game, lambda g: g.phase is Phase.PASS and g.turn == 0)
+    received = {str(c) for c in game.view(0).received}
+    assert len(received) == 3
+    view = table.table_view(game, Prefs(), store.UiState())
+    assert {c.text for c in view.hand if c.new} == received
+    html = render.hand_html(view)
+    assert set(re.findall(r'data-card="(\w+)" [^>]*data-new="true"', html)) == received
+    assert html.count('class="ribbon"') == 3
+    # Pass three back (one of them received): the two kept stay marked until you play.
+    back = sorted(game.hands[0], key=lambda c: str(c) not in received)[:1] + \
+        [c for c in game.hands[0] if str(c) not in received][:2]
+    game = game.apply(Pass(back))
+    kept = received - {str(c) for c in back}
+    game = play_to(game, lambda g: g.phase is Phase.PLAY and g.turn == 0)
+    assert {c.text for c in table.table_view(game, Prefs(), store.UiState()).hand
+            if c.new} == kept
+    game = game.apply(next(a for a in game.legal_actions() if isinstance(a, Play)))
+    assert not any(c.new for c in table.table_view(game, Prefs(), store.UiState()).hand)
+
+
+def test_nothing_is_new_at_a_table_without_an_exchange() -> None:
+    game = play_to(Game.new(PRESETS["classic"], seed=4),
+                   lambda g: g.phase is Phase.PLAY and g.turn == 0)
+    assert not any(c.new for c in table.table_view(game, Prefs(), store.UiState()).hand)
+
+
+# ---------------------------------------------------------------- hostile storage
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ('{"version": 1, "speed": 7, "level": ["hard"], "table": null, "raise_playable": "1"}',
+     Prefs()),
+    ('{"version": 1, "speed": "fast", "colour": "purple", "__proto__": {"x": 1}}',
+     Prefs(speed="fast")),
+    ('{"version": 99, "speed": "slow", "level": "hard"}', Prefs(speed="slow", level="hard")),
+    ('{"version": 1, "speed": "' + "x" * 200_000 + '", "table": "quick"}', Prefs(table="quick")),
+    ('"' + "y" * 2_000_000 + '"', Prefs()),
+    ("[1, 2, 3]", Prefs()), ("42", Prefs()), ("", Prefs()), ("\u0000", Prefs()),
+    ('{"version": 1, "raise_playable": 1}', Prefs()),
+])
+def test_hostile_preferences_keep_what_is_valid(text: str, expected: Prefs) -> None:
+    storage = MemoryStorage()
+    storage.setItem(store.PREFS_KEY, text)
+    assert store.load_prefs(storage) == expected
+
+
+def test_preferences_that_cannot_be_stored_are_reported() -> None:
+    class Full(MemoryStorage):
+        def setItem(self, key: str, value: str) -> None:
+            raise OSError("QuotaExceededError")
+
+    assert store.save_prefs(Full(), Prefs()) is False
+    assert store.save_prefs(MemoryStorage(), Prefs()) is True
+
+
+def test_save_from_another_version_says_so() -> None:
+    storage = MemoryStorage()
+    game = Game.new(PRESETS["classic"], seed=3)
+    store.save_game(storage, game, store.UiState())
+    record = json.loads(storage.getItem(store.GAME_KEY) or "")
+    record["version"] = 2
+    storage.setItem(store.GAME_KEY, json.dumps(record))
+    assert store.load_game(storage) == (None, None, store.OTHER_VERSION_MESSAGE)
+    assert storage.getItem(store.BROKEN_KEY) == json.dumps(record)
+
+
+def test_damaged_ui_state_keeps_the_game() -> None:
+    storage = MemoryStorage()
+    game = play_to(Game.new(PRESETS["classic"], seed=6),
+                   lambda g: g.phase is Phase.PLAY and len(g.trick.plays) == 1)
+    store.save_game(storage, game, store.UiState(level="hard"))
+    record = json.loads(storage.getItem(store.GAME_KEY) or "")
+    record["ui"] = {"level": "grandmaster", "last_trick": "x" * 1000, "summary": "yes"}
+    storage.setItem(store.GAME_KEY, json.dumps(record))
+    loaded, ui, problem = store.load_game(storage, "expert")
+    assert problem == "" and loaded is not None and loaded.to_json() == game.to_json()
+    assert ui == store.UiState(level="expert")
+
+
+def test_save_of_a_finished_game_loads_at_its_result() -> None:
+    storage = MemoryStorage()
+    game = play_to(Game.new(PRESETS["quick"], seed=12), lambda g: g.phase is Phase.GAME_OVER,
+                   limit=200_000)
+    store.save_game(storage, game, store.UiState(summary=True))
+    loaded, ui, problem = store.load_game(storage)
+    assert problem == "" and loaded is not None and ui is not None and not ui.summary
+    view = table.table_view(loaded, Prefs(), ui)
+    assert view.summary is not None and view.game_over_text and not view.your_turn
+
+
+def test_oversized_save_is_set_aside() -> None:
+    storage = MemoryStorage()
+    storage.setItem(store.GAME_KEY, '{"format": "spades-page", "pad": "' + "z" * 1_100_000 + '"}')
+    assert store.load_game(storage)[2] == store.BROKEN_MESSAGE

@@ -187,9 +187,11 @@ class App:
             status = f"{SEATS[self.thinking]} is thinking…"
         element("status").textContent = status
         summary = element("summary")
+        appearing = False
         if view.summary is not None:
             self.set_html("summary-body", render.summary_html(
                 view.summary, view.game_over_text, view.winner))
+            appearing = bool(summary.hidden)
             summary.hidden = False
         else:
             summary.hidden = True
@@ -204,6 +206,34 @@ class App:
             again = element("bids").querySelector(f'[data-bid="{focus_bid}"]')
             if again:
                 again.focus()
+        if appearing:
+            # The summary is a modal panel: the keyboard goes to its button.
+            button = summary.querySelector("button.primary")
+            if button:
+                button.focus()
+        elif focused and self.focus_lost(focused, summary):
+            self.focus_table()
+
+    def focus_lost(self, focused, summary):
+        """True if the keyboard was on the table and what it was on has gone away."""
+        if focused == document.body:
+            return False
+        if not focused.isConnected:
+            return True
+        bids = element("bids")
+        return bool((bids.contains(focused) and bids.hidden)
+                    or (summary.contains(focused) and summary.hidden))
+
+    def focus_table(self):
+        """Put the keyboard back on the table after what it was on went away: the bids,
+        else the summary's button, else your first playable card, else your first card."""
+        for selector in ("#bids:not([hidden]) button:not(:disabled)",
+                         "#summary:not([hidden]) button.primary",
+                         '#hand [data-playable="true"]', "#hand button"):
+            target = document.querySelector(selector)
+            if target:
+                target.focus()
+                return
 
     # ------------------------------------------------------------------ moves
 
@@ -252,7 +282,13 @@ class App:
             if not await self.sleep(self.motion_ms() + HOLD_MS[self.speed], generation):
                 return
             if self.motion_ms():
-                element("trick").classList.add(f"sweep-{table.SEAT_POSITIONS[winner]}")
+                # The sweep is a transition from where the cards lie now: the last card's
+                # travel-in animation is dropped first (an animation would override it),
+                # and reading offsetWidth lays the cards out before the class is added.
+                self.set_html("trick", render.trick_html(plays))
+                trick_el = element("trick")
+                _ = trick_el.offsetWidth
+                trick_el.classList.add(f"sweep-{table.SEAT_POSITIONS[winner]}")
                 if not await self.sleep(self.motion_ms(), generation):
                     return
                 element("trick").className = "trick-area"
@@ -355,18 +391,20 @@ class App:
         if dialog_action:
             self.do_action(dialog_action.getAttribute("data-action"))
             return
+        # The second click of a double click never makes a second move.
+        repeat = bool(event.detail) and event.detail > 1
         bid = target.closest("[data-bid]")
         if bid and element("bids").contains(bid):
-            if bid.disabled:
+            if bid.disabled or repeat:
                 return
             value = bid.getAttribute("data-bid")
             self.try_move(Bid(0, blind=True) if value == "blind" else Bid(int(value)))
             return
         card = target.closest("[data-card]")
         if card and element("hand").contains(card):
-            self.card_clicked(card.getAttribute("data-card"))
+            self.card_clicked(card.getAttribute("data-card"), repeat)
 
-    def card_clicked(self, text):
+    def card_clicked(self, text, repeat=False):
         game = self.game
         if game.phase is Phase.PASS and game.turn == 0 and self.can_act():
             size = game.rules.blind_nil_cards
@@ -378,7 +416,8 @@ class App:
                 self.notice(f"You have chosen {size} cards: tap one again to put it back.")
             self.render()
             return
-        self.try_move(Play(Card.parse(text)))
+        if not repeat:
+            self.try_move(Play(Card.parse(text)))
 
     def try_move(self, action):
         if self.ui.summary or self.game.phase is Phase.GAME_OVER:
@@ -397,6 +436,7 @@ class App:
                 self.ui = replace(self.ui, summary=False)
                 self.save()
                 self.render()
+                self.focus_table()
                 self.announce(f"Hand {self.game.hand_number + 1}. "
                               f"{SEATS[self.game.dealer]} deals.")
                 self.spawn(self.run_computers())
@@ -463,7 +503,8 @@ class App:
         if name == "speed":
             self.speed_override = None
             self.apply_motion()
-        store.save_prefs(storage, self.prefs)
+        if not store.save_prefs(storage, self.prefs):
+            self.notice("Your options could not be saved; they apply until you close the page.")
         if name == "level" and not self.ui.daily:
             self.ui = replace(self.ui, level=self.prefs.level)
             self.save()
@@ -544,7 +585,7 @@ def start():
         path = window.location.pathname + (f"?{query}" if query else "")
         window.history.replaceState(None, "", path)
     else:
-        game, ui, problem = store.load_game(storage)
+        game, ui, problem = store.load_game(storage, app.prefs.level)
         if game is None:
             app.new_game(table_param, level_param)
             if problem:

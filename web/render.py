@@ -47,9 +47,14 @@ def hand_card(card: CardFace, index: int, raise_playable: bool) -> str:
     if card.selected:
         attrs.append('data-selected="true"')
         classes.append("selected")
-    label = card.label + (", selected" if card.selected else "")
+    ribbon = ""
+    if card.new:
+        attrs.append('data-new="true"')
+        classes.append("new")
+        ribbon = '<span class="ribbon" aria-hidden="true">New</span>'
+    label = card.label + (", new" if card.new else "") + (", selected" if card.selected else "")
     return (f'<button type="button" class="{" ".join(classes)}" {" ".join(attrs)} '
-            f'aria-label="{escape(label)}">{card_inner(card.rank, card.suit)}</button>')
+            f'aria-label="{escape(label)}">{card_inner(card.rank, card.suit)}{ribbon}</button>')
 
 
 def hand_html(view: TableView) -> str:
@@ -169,7 +174,9 @@ def summary_html(summary: HandSummary, game_over_text: str, winner: int | None) 
     else:
         title = f'<h2>Hand {summary.number}: {escape(summary.headline)}</h2>'
         button = '<button type="button" class="primary" data-action="next-hand">Next hand</button>'
-    return f'{title}<div class="sum-sides">{"".join(rows)}</div><div class="row">{button}</div>'
+    sheet = '<button type="button" data-action="sheet">Score sheet</button>'
+    return (f'{title}<div class="sum-sides">{"".join(rows)}</div>'
+            f'<div class="row">{sheet}{button}</div>')
 
 
 def sheet_html(rows: tuple[SheetRow, ...], target: int) -> str:

@@ -28,6 +28,14 @@ SAVE_VERSION = 1
 PREFS_VERSION = 1
 
 BROKEN_MESSAGE = "Your saved game could not be read, so a new game has started."
+OTHER_VERSION_MESSAGE = ("Your saved game is from another version of Spades, "
+                         "so a new game has started.")
+MAX_ITEM_CHARS = 1_000_000
+"""A stored record longer than this is not ours (a real save is a few kilobytes)."""
+
+
+class OtherVersion(ValueError):
+    """A page save written by another version of the page."""
 
 
 class Storage(Protocol):
@@ -92,18 +100,28 @@ def ui_from_dict(data: object) -> UiState:
 
 
 def load_prefs(storage: Storage) -> Prefs:
-    """The stored preferences, or the defaults (a bad record is simply ignored)."""
+    """The stored preferences, or the defaults.
+
+    Every field is checked on its own, whatever the record's version: a valid choice is
+    kept, anything else (a wrong type, an unknown key, a huge string) takes its default.
+    """
     try:
-        data = json.loads(storage.getItem(PREFS_KEY) or "null")
+        text = storage.getItem(PREFS_KEY)
+        if not isinstance(text, str) or len(text) > MAX_ITEM_CHARS:
+            return Prefs()
+        data = json.loads(text)
     except Exception:
-        return Prefs()
-    if not isinstance(data, dict) or data.get("version") != PREFS_VERSION:
         return Prefs()
     return prefs_from_dict(data)
 
 
-def save_prefs(storage: Storage, prefs: Prefs) -> None:
-    storage.setItem(PREFS_KEY, json.dumps({"version": PREFS_VERSION, **prefs.to_dict()}))
+def save_prefs(storage: Storage, prefs: Prefs) -> bool:
+    """Store the preferences; False if the storage refused (full, or disabled)."""
+    try:
+        storage.setItem(PREFS_KEY, json.dumps({"version": PREFS_VERSION, **prefs.to_dict()}))
+    except Exception:
+        return False
+    return True
 
 
 def save_game(storage: Storage, game: Game, ui: UiState) -> None:
@@ -112,23 +130,34 @@ def save_game(storage: Storage, game: Game, ui: UiState) -> None:
     storage.setItem(GAME_KEY, json.dumps(record, separators=(",", ":")))
 
 
-def read_save(text: str) -> tuple[Game, UiState]:
-    """Read a saved record; raises (any exception) if it cannot be trusted."""
+def read_save(text: str, level: str = "medium") -> tuple[Game, UiState]:
+    """Read a saved record; raises (any exception) if the game cannot be trusted.
+
+    ``OtherVersion`` for a page save of another version. A game the engine accepts is
+    kept even if the UI state beside it is damaged: that part falls back to the defaults
+    (with ``level`` for the computer players).
+    """
+    if len(text) > MAX_ITEM_CHARS:
+        raise ValueError("too long to be a save")
     record = json.loads(text)
     if not isinstance(record, dict) or record.get("format") != SAVE_FORMAT:
         raise ValueError("not a saved Spades page")
     if record.get("version") != SAVE_VERSION:
-        raise ValueError("a save from another version")
+        raise OtherVersion("a save from another version")
     game = Game.from_json(record.get("game"))  # SaveError for anything the engine refuses
     if game.rules.players != 4:
         raise ValueError("this page plays the four-player tables")
-    ui = ui_from_dict(record.get("ui"))
-    if ui.summary and not game.history:
+    try:
+        ui = ui_from_dict(record.get("ui"))
+    except Exception:
+        ui = UiState(level=level if level in LEVELS else "medium")
+    if ui.summary and (not game.history or game.winner is not None):
         ui = replace(ui, summary=False)
     return game, ui
 
 
-def load_game(storage: Storage) -> tuple[Game | None, UiState | None, str]:
+def load_game(storage: Storage, level: str = "medium"
+              ) -> tuple[Game | None, UiState | None, str]:
     """The saved game and UI state, or (None, None, message).
 
     No save: (None, None, ""). A save that cannot be read is moved to ``BROKEN_KEY`` and
@@ -138,13 +167,15 @@ def load_game(storage: Storage) -> tuple[Game | None, UiState | None, str]:
         text = storage.getItem(GAME_KEY)
     except Exception:
         return None, None, ""
-    if text is None:
+    if not isinstance(text, str):
         return None, None, ""
     try:
-        game, ui = read_save(text)
-    except Exception:
+        game, ui = read_save(text, level)
+    except Exception as error:
         with contextlib.suppress(Exception):  # a full storage must not stop the new game
             storage.setItem(BROKEN_KEY, text)
-        storage.removeItem(GAME_KEY)
-        return None, None, BROKEN_MESSAGE
+        with contextlib.suppress(Exception):
+            storage.removeItem(GAME_KEY)
+        message = OTHER_VERSION_MESSAGE if isinstance(error, OtherVersion) else BROKEN_MESSAGE
+        return None, None, message
     return game, ui, ""

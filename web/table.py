@@ -36,6 +36,8 @@ class CardFace:
     suit: str
     playable: bool = False
     selected: bool = False
+    new: bool = False
+    """Received in this hand's exchange (Blind Nil): marked until you play a card."""
 
     @property
     def red(self) -> bool:
@@ -143,6 +145,8 @@ class TableView:
     pass_to: str
     status: str
     summary: HandSummary | None
+    """The hand summary (between hands, or at the end of the game). Between hands the
+    table shows the finished hand's final state: the next hand is not dealt to view yet."""
     winner: int | None
     game_over_text: str
     sheet: tuple[SheetRow, ...]
@@ -179,6 +183,7 @@ def table_view(game: Game, prefs: Prefs, ui: UiState, selected: frozenset[str] =
     """Everything the table shows for this game, these preferences and this UI state."""
     over = game.phase is Phase.GAME_OVER
     waiting = ui.summary or over
+    between = waiting and bool(game.history)
     your_turn = game.turn == YOU and not waiting
     legal = game.legal_actions() if your_turn else []
     playable = {str(a.card) for a in legal if isinstance(a, Play)}
@@ -187,33 +192,40 @@ def table_view(game: Game, prefs: Prefs, ui: UiState, selected: frozenset[str] =
     passing = 0
     if your_turn and game.phase is Phase.PASS:
         passing = next((len(a.cards) for a in legal if isinstance(a, Pass)), 0)
-    hand = tuple(
-        CardFace(text, text[:-1], text[-1], text in playable, passing > 0 and text in selected)
+    new = received_cards(game)
+    hand = () if between else tuple(
+        CardFace(text, text[:-1], text[-1], text in playable,
+                 passing > 0 and text in selected, text in new)
         for text in sort_hand([str(card) for card in game.hands[YOU]])
     )
-    seats = tuple(
-        SeatInfo(
-            seat, SEAT_NAMES[seat], SEAT_POSITIONS[seat],
-            bid_text(game.bids[seat], game.blind[seat]), game.tricks_won[seat],
-            len(game.hands[seat]), game.turn == seat and not waiting, game.dealer == seat,
+    if between:
+        seats = finished_seats(game)
+        sides = tuple(finished_side(game, side) for side in (0, 1))
+    else:
+        seats = tuple(
+            SeatInfo(
+                seat, SEAT_NAMES[seat], SEAT_POSITIONS[seat],
+                bid_text(game.bids[seat], game.blind[seat]), game.tricks_won[seat],
+                len(game.hands[seat]), game.turn == seat and not waiting,
+                game.dealer == seat,
+            )
+            for seat in range(4)
         )
-        for seat in range(4)
-    )
-    sides = tuple(side_info(game, side) for side in (0, 1))
+        sides = tuple(side_info(game, side) for side in (0, 1))
     summary = hand_summary(game.history[-1]) if waiting and game.history else None
     return TableView(
         table_name=game.rules.name,
         level=ui.level,
         daily=ui.daily,
         phase=game.phase.value,
-        hand_number=game.hand_number + 1,
+        hand_number=game.history[-1].number + 1 if between else game.hand_number + 1,
         your_turn=your_turn,
         face_down=hidden,
         hand=hand,
         raise_playable=prefs.raise_playable,
         seats=seats,
         sides=(sides[0], sides[1]),
-        trick=tuple((seat, str(card)) for seat, card in game.trick.plays),
+        trick=() if between else tuple((seat, str(card)) for seat, card in game.trick.plays),
         bidding=your_turn and game.phase is Phase.BID and not hidden,
         legal_bids=frozenset(bids),
         blind_nil=hidden and any(isinstance(a, Bid) and a.blind for a in legal),
@@ -227,6 +239,34 @@ def table_view(game: Game, prefs: Prefs, ui: UiState, selected: frozenset[str] =
         sheet=tuple(sheet_row(record) for record in game.history),
         target=game.rules.target,
     )
+
+
+def received_cards(game: Game) -> frozenset[str]:
+    """Cards you received in this hand's exchange, while you have not played a card yet."""
+    if game.phase not in (Phase.PASS, Phase.PLAY):
+        return frozenset()
+    if any(seat == YOU for trick in (*game.tricks, game.trick) for seat, _ in trick.plays):
+        return frozenset()
+    held = {str(card) for card in game.hands[YOU]}
+    return frozenset(text for text in map(str, game.view(YOU).received) if text in held)
+
+
+def finished_seats(game: Game) -> tuple[SeatInfo, ...]:
+    """The seats as the last hand ended: its bids and tricks, no cards left."""
+    record = game.history[-1]
+    return tuple(
+        SeatInfo(seat, SEAT_NAMES[seat], SEAT_POSITIONS[seat],
+                 bid_text(record.bids[seat], record.blind[seat]), record.tricks[seat], 0,
+                 False, record.dealer == seat)
+        for seat in range(4)
+    )
+
+
+def finished_side(game: Game, side: int) -> SideInfo:
+    record = game.history[-1]
+    return SideInfo(side, SIDE_NAMES[side], record.sides[side].contract,
+                    record.tricks[side] + record.tricks[side + 2], game.scores[side],
+                    game.bags[side])
 
 
 def side_info(game: Game, side: int) -> SideInfo:
