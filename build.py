@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import contextlib
 import fnmatch
 import functools
 import hashlib
@@ -347,6 +348,12 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
+
+    def handle(self) -> None:
+        # A browser that navigates away drops connections mid-response; that is normal
+        # for a static server and not worth a traceback on the console.
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            super().handle()
 
     def log_message(self, format: str, *args: object) -> None:
         if not self.quiet:
