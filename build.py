@@ -441,6 +441,9 @@ def run_checks(pytest_args: list[str]) -> int:
     steps = [
         ["ruff", "check", "spades", "tests", "e2e", "web", "build.py"],
         ["mypy", "--strict", "spades"],
+        # The page's modules, as the top-level modules they are in the browser (mypy_path =
+        # "web" in pyproject.toml; pyscript/pyodide are browser-only and typed as Any).
+        ["mypy", "--strict", "--explicit-package-bases", "web"],
         ["pytest", *pytest_args],
     ]
     for step in steps:

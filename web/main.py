@@ -8,11 +8,15 @@ by the speed preference; Easy/Medium/Hard think here (milliseconds), Expert in t
 worker, started only when Expert is chosen, so the page never freezes.
 """
 
+from __future__ import annotations
+
 import asyncio
 import datetime
 import random
 import time
+from collections.abc import Coroutine
 from dataclasses import replace
+from typing import Any, TypeVar
 
 import keys
 import render
@@ -22,13 +26,14 @@ from prefs import LEVELS, TABLES
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from spades import PRESETS, Bid, Card, Game, Pass, Phase, Play, parse_action
+from spades import PRESETS, Action, Bid, Card, Game, Pass, Phase, Play, parse_action
 
 SEATS = table.SEAT_NAMES
+T = TypeVar("T")
 ROOT = document.documentElement
 
 
-def text_or_none(value):
+def text_or_none(value: object) -> str | None:
     """JavaScript's null arrives as a falsy JsNull, not None: keep only real strings."""
     return value if isinstance(value, str) else None
 
@@ -36,13 +41,13 @@ def text_or_none(value):
 class LocalStorage:
     """window.localStorage with Python's None for a missing key (store.Storage)."""
 
-    def getItem(self, key):
+    def getItem(self, key: str) -> str | None:
         return text_or_none(window.localStorage.getItem(key))
 
-    def setItem(self, key, value):
+    def setItem(self, key: str, value: str) -> None:
         window.localStorage.setItem(key, value)
 
-    def removeItem(self, key):
+    def removeItem(self, key: str) -> None:
         window.localStorage.removeItem(key)
 
 
@@ -50,32 +55,33 @@ storage = LocalStorage()
 HOLD_MS = {"slow": 1100, "normal": 750, "fast": 320, "instant": 0}
 
 
-def element(ident):
+def element(ident: str) -> Any:
     return document.getElementById(ident)
 
 
 class App:
-    def __init__(self):
+    def __init__(self) -> None:
         self.prefs = store.load_prefs(storage)
-        self.speed_override = None
-        self.game = None
+        self.speed_override: str | None = None
+        self.game: Game = None  # type: ignore[assignment]  # start() deals or restores one
         self.ui = store.UiState()
-        self.selected = set()
+        self.selected: set[str] = set()
         self.generation = 0  # bumped by a new game: stale loops and animations stop
         self.running = False  # the computer players' loop is active
         self.busy = False  # a move of yours is being applied and animated
-        self.thinking = None
-        self.shown_trick = None  # a finished trick held on the table before the sweep
-        self.entering = None
-        self.worker = None
-        self.worker_starting = None
-        self.html_cache = {}
+        self.thinking: int | None = None
+        # A finished trick held on the table before the sweep.
+        self.shown_trick: tuple[tuple[int, str], ...] | None = None
+        self.entering: int | None = None
+        self.worker: Any = None  # the AI worker's JavaScript proxy, once it has started
+        self.worker_starting: asyncio.Task[None] | None = None
+        self.html_cache: dict[str, str] = {}
         self.bid_buffer = ""
         self.bid_buffer_at = 0.0
-        self.picked_bid = None
-        self.tasks = set()
+        self.picked_bid: int | None = None
+        self.tasks: set[asyncio.Task[Any]] = set()
 
-    def spawn(self, coroutine):
+    def spawn(self, coroutine: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
         """Run a coroutine in the background, keeping a reference until it ends."""
         task = asyncio.ensure_future(coroutine)
         self.tasks.add(task)
@@ -85,26 +91,27 @@ class App:
     # ------------------------------------------------------------------ preferences
 
     @property
-    def speed(self):
+    def speed(self) -> str:
         return self.speed_override or self.prefs.speed
 
-    def reduced_motion(self):
+    def reduced_motion(self) -> bool:
         return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
 
-    def motion_ms(self):
+    def motion_ms(self) -> int:
         if self.reduced_motion():
             return 0
         return replace(self.prefs, speed=self.speed).motion_ms
 
-    def pause_ms(self):
+    def pause_ms(self) -> int:
         return replace(self.prefs, speed=self.speed).pause_ms
 
-    def apply_motion(self):
+    def apply_motion(self) -> None:
         ROOT.style.setProperty("--motion", f"{self.motion_ms()}ms")
 
     # ------------------------------------------------------------------ games
 
-    def new_game(self, table_name=None, level=None, seed=None, daily=False):
+    def new_game(self, table_name: str | None = None, level: str | None = None,
+                 seed: int | None = None, daily: bool = False) -> None:
         self.generation += 1
         table_name = table_name if table_name in TABLES else self.prefs.table
         level = level if level in LEVELS else self.prefs.level
@@ -121,7 +128,7 @@ class App:
         if level == "expert":
             self.start_worker_soon()
 
-    def daily_game(self):
+    def daily_game(self) -> None:
         from spades.daily import DAILY_LEVEL, DAILY_PRESET, seed_for
 
         now = window.Date.new()
@@ -129,7 +136,7 @@ class App:
         self.new_game(DAILY_PRESET, DAILY_LEVEL, seed_for(today), daily=True)
         self.notice(f"The daily game for {today.isoformat()}: Quick rules, Medium players.")
 
-    def save(self):
+    def save(self) -> None:
         try:
             store.save_game(storage, self.game, self.ui)
         except Exception as error:  # storage full or disabled: play on, say so once
@@ -137,18 +144,18 @@ class App:
 
     # ------------------------------------------------------------------ rendering
 
-    def set_html(self, ident, html):
+    def set_html(self, ident: str, html: str) -> None:
         if self.html_cache.get(ident) != html:
             self.html_cache[ident] = html
             element(ident).innerHTML = html
 
-    def notice(self, text):
+    def notice(self, text: str) -> None:
         element("notice").textContent = text
 
-    def announce(self, text):
+    def announce(self, text: str) -> None:
         element("announce").textContent = text
 
-    def render(self):
+    def render(self) -> None:
         game, ui = self.game, self.ui
         view = table.table_view(game, self.prefs, ui, frozenset(self.selected))
         focused = document.activeElement
@@ -214,7 +221,7 @@ class App:
         elif focused and self.focus_lost(focused, summary):
             self.focus_table()
 
-    def focus_lost(self, focused, summary):
+    def focus_lost(self, focused: Any, summary: Any) -> bool:
         """True if the keyboard was on the table and what it was on has gone away."""
         if focused == document.body:
             return False
@@ -224,7 +231,7 @@ class App:
         return bool((bids.contains(focused) and bids.hidden)
                     or (summary.contains(focused) and summary.hidden))
 
-    def focus_table(self):
+    def focus_table(self) -> None:
         """Put the keyboard back on the table after what it was on went away: the bids,
         else the summary's button, else your first playable card, else your first card."""
         for selector in ("#bids:not([hidden]) button:not(:disabled)",
@@ -237,15 +244,16 @@ class App:
 
     # ------------------------------------------------------------------ moves
 
-    async def sleep(self, ms, generation):
+    async def sleep(self, ms: float, generation: int) -> bool:
         await asyncio.sleep(max(0, ms) / 1000)
         return generation == self.generation
 
-    async def perform(self, action, generation):
+    async def perform(self, action: Action, generation: int) -> None:
         """Apply a legal action, save, and show it (the finished trick, then the sweep)."""
         before = self.game
         seat = before.turn
         after = before.apply(action)
+        assert seat is not None  # apply() refuses every move once the game is over
         self.game = after
         hand_over = len(after.history) > len(before.history)
         finished = None
@@ -258,7 +266,9 @@ class App:
                     won = after.history[-1].tricks
                     winner = next(s for s in range(4) if won[s] > before.tricks_won[s])
                 else:
-                    winner = after.tricks[-1].winner
+                    taken_by = after.tricks[-1].winner
+                    assert taken_by is not None  # a finished trick has its winner
+                    winner = taken_by
                 finished = (plays, winner)
                 self.ui = replace(self.ui, last_trick=plays, last_winner=winner)
                 message += f" {'You win' if winner == 0 else SEATS[winner] + ' wins'} the trick."
@@ -298,7 +308,7 @@ class App:
         if hand_over:
             self.announce(hand_result_text(after))
 
-    async def player_move(self, action):
+    async def player_move(self, action: Action) -> None:
         """Your move: refused moves get the engine's explanation and your turn goes on."""
         try:
             explanation = self.game.explain(action)
@@ -313,12 +323,12 @@ class App:
             self.busy = False
         await self.run_computers()
 
-    def computers_to_move(self):
+    def computers_to_move(self) -> bool:
         game = self.game
         return (game.phase is not Phase.GAME_OVER and game.turn not in (None, 0)
                 and not self.ui.summary)
 
-    async def run_computers(self):
+    async def run_computers(self) -> None:
         if self.running:
             return
         self.running = True
@@ -326,6 +336,7 @@ class App:
         try:
             while generation == self.generation and self.computers_to_move():
                 seat = self.game.turn
+                assert seat is not None  # computers_to_move() says a computer is on turn
                 self.thinking = seat
                 self.render()
                 if not await self.sleep(self.pause_ms(), generation):
@@ -342,7 +353,7 @@ class App:
                 self.thinking = None
                 self.render()
 
-    async def computer_action(self, seat):
+    async def computer_action(self, seat: int) -> Action:
         import players
 
         level = self.ui.level
@@ -361,14 +372,14 @@ class App:
 
     # ------------------------------------------------------------------ the AI worker
 
-    async def get_worker(self):
+    async def get_worker(self) -> Any:
         if self.worker is None:
             if self.worker_starting is None:
                 self.worker_starting = self.spawn(self._start_worker())
             await self.worker_starting
         return self.worker
 
-    async def _start_worker(self):
+    async def _start_worker(self) -> None:
         from pyscript import create_named_worker
 
         worker = await create_named_worker("./worker.py", "ai", "./pyscript-worker.json")
@@ -376,16 +387,16 @@ class App:
         self.worker = worker
         ROOT.dataset.worker = "ready"
 
-    def start_worker_soon(self):
+    def start_worker_soon(self) -> None:
         if ROOT.hasAttribute("data-ready") and self.worker is None and self.worker_starting is None:
             self.worker_starting = self.spawn(self._start_worker())
 
     # ------------------------------------------------------------------ input
 
-    def can_act(self):
+    def can_act(self) -> bool:
         return not (self.busy or self.running or self.shown_trick is not None)
 
-    def on_click(self, event):
+    def on_click(self, event: Any) -> None:
         target = event.target
         dialog_action = target.closest("[data-action]")
         if dialog_action:
@@ -404,7 +415,7 @@ class App:
         if card and element("hand").contains(card):
             self.card_clicked(card.getAttribute("data-card"), repeat)
 
-    def card_clicked(self, text, repeat=False):
+    def card_clicked(self, text: str, repeat: bool = False) -> None:
         game = self.game
         if game.phase is Phase.PASS and game.turn == 0 and self.can_act():
             size = game.rules.blind_nil_cards
@@ -419,18 +430,20 @@ class App:
         if not repeat:
             self.try_move(Play(Card.parse(text)))
 
-    def try_move(self, action):
+    def try_move(self, action: Action) -> None:
         if self.ui.summary or self.game.phase is Phase.GAME_OVER:
             return
-        if self.game.turn != 0 or not self.can_act():
-            if self.game.turn != 0:
-                self.notice(f"Wait for {SEATS[self.game.turn]}.")
+        turn = self.game.turn
+        assert turn is not None  # the game is not over, so someone is on turn
+        if turn != 0 or not self.can_act():
+            if turn != 0:
+                self.notice(f"Wait for {SEATS[turn]}.")
             return
         self.busy = True
         self.picked_bid = None
         self.spawn(self.player_move(action))
 
-    def do_action(self, name):
+    def do_action(self, name: str) -> None:
         if name == "next-hand":
             if self.ui.summary and self.can_act():
                 self.ui = replace(self.ui, summary=False)
@@ -477,17 +490,17 @@ class App:
         elif name == "pass" and len(self.selected) == self.game.rules.blind_nil_cards:
             self.try_move(Pass([Card.parse(text) for text in sorted(self.selected)]))
 
-    def start_new_game(self):
+    def start_new_game(self) -> None:
         self.new_game()
         self.notice("A new game has started.")
         self.after_new_game()
 
-    def after_new_game(self):
+    def after_new_game(self) -> None:
         self.html_cache.clear()
         self.render()
         self.spawn(self.run_computers())
 
-    def fill_options(self):
+    def fill_options(self) -> None:
         form = element("options-form")
         for name in ("speed", "level", "table"):
             value = getattr(self.prefs, name)
@@ -495,7 +508,7 @@ class App:
                 box.checked = box.value == value
         form.querySelector('input[name="raise_playable"]').checked = self.prefs.raise_playable
 
-    def on_options_change(self, event):
+    def on_options_change(self, event: Any) -> None:
         box = event.target
         name = box.name
         value = bool(box.checked) if name == "raise_playable" else str(box.value)
@@ -512,7 +525,7 @@ class App:
                 self.start_worker_soon()
         self.render()
 
-    def on_key(self, event):
+    def on_key(self, event: Any) -> None:
         if document.querySelector("dialog[open]"):
             return
         key = event.key
@@ -541,7 +554,7 @@ class App:
                 chosen.focus()
             event.preventDefault()
 
-    def move_focus(self, container, step):
+    def move_focus(self, container: Any, step: int) -> None:
         if container is None:
             container = element("bids") if not element("bids").hidden else element("hand")
             items = [el for el in container.querySelectorAll("button") if not el.disabled]
@@ -557,7 +570,7 @@ class App:
         items[(index + step) % len(items)].focus()
 
 
-def hand_result_text(game):
+def hand_result_text(game: Game) -> str:
     record = game.history[-1]
     ours, theirs = record.points
     text = (f"Hand {record.number + 1} is over. You and North {ours:+d}, "
@@ -567,7 +580,7 @@ def hand_result_text(game):
     return text
 
 
-def start():
+def start() -> App:
     app = App()
     params = window.URLSearchParams.new(window.location.search)
     speed = text_or_none(params.get("speed"))
@@ -591,6 +604,7 @@ def start():
             if problem:
                 app.notice(problem)
         else:
+            assert ui is not None  # load_game returns a game with its UI state
             app.game, app.ui = game, ui
     app.apply_motion()
     app.render()

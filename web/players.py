@@ -8,9 +8,12 @@ bots' modules never slow the start-up.
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from typing import TYPE_CHECKING
 
 from spades import Action, Game
+
+if TYPE_CHECKING:  # the bots' modules load lazily, on the first computer move
+    from spades.ai.base import Bot
 
 EXPERT_SECONDS = 1.0
 
@@ -21,15 +24,18 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return int.from_bytes(digest[:6], "big")
 
 
-def make_player(level: str, seed: int, seconds: float | None = None) -> Any:
+def make_player(level: str, seed: int, seconds: float | None = None) -> Bot:
     from spades.ai import Budget, make_bot
 
+    bot: Bot  # make_bot gives Any: every level it builds is a Bot
     if level == "expert":
-        return make_bot(level, seed=seed, budget=Budget(seconds=seconds or EXPERT_SECONDS))
-    return make_bot(level, seed=seed)
+        bot = make_bot(level, seed=seed, budget=Budget(seconds=seconds or EXPERT_SECONDS))
+    else:
+        bot = make_bot(level, seed=seed)
+    return bot
 
 
 def choose(game: Game, seat: int, level: str, seconds: float | None = None) -> Action:
     """The action a computer player at ``level`` takes in ``seat``; it sees only its view."""
     player = make_player(level, bot_seed(game.seed, seat), seconds)
-    return player.choose(game.view(seat))  # type: ignore[no-any-return]
+    return player.choose(game.view(seat))

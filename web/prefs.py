@@ -45,7 +45,10 @@ class Prefs:
     def with_value(self, name: str, value: object) -> Prefs:
         """A copy with one field changed, or this one unchanged if the value is not valid."""
         checked = _check(name, value)
-        return self if checked is None else replace(self, **{name: checked})
+        if checked is None:
+            return self
+        change: dict[str, Any] = {name: checked}  # _check has matched it to the field's type
+        return replace(self, **change)
 
 
 def _check(name: str, value: object) -> object | None:

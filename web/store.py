@@ -144,7 +144,8 @@ def read_save(text: str, level: str = "medium") -> tuple[Game, UiState]:
         raise ValueError("not a saved Spades page")
     if record.get("version") != SAVE_VERSION:
         raise OtherVersion("a save from another version")
-    game = Game.from_json(record.get("game"))  # SaveError for anything the engine refuses
+    saved: Any = record.get("game")  # any value: the engine checks it is its own save text
+    game = Game.from_json(saved)  # SaveError for anything the engine refuses
     if game.rules.players != 4:
         raise ValueError("this page plays the four-player tables")
     try:
