@@ -1,0 +1,131 @@
+"""The Oracle: sees every card, for measurement only (never offered in the page).
+
+It plays like the Expert but on the true deal instead of sampled worlds: each candidate
+card is evaluated by a deterministic playout plus a few noisy ones (``eps``) on the real
+hands, and its bids are simulated on the real hands too (the later bidders' bids
+estimated from their real cards).  ``choose_with_game(game)`` is the entry point; a match
+runner can also ``attach(game)`` before calling ``choose(view)``.
+"""
+
+from __future__ import annotations
+
+from ..actions import BLIND_NIL, PLAYS, Action, Bid, Play
+from ..game import Game
+from ..records import Phase
+from ..view import View
+from .base import Budget, decision_rng
+from .expert import ExpertBot, equivalence_groups, evaluator_for, first_leader, wants_blind_nil
+from .playout import play_card, playout
+from .sampler import estimate_bid
+
+DEFAULT_SIMULATIONS = 1000
+NOISE = 0.12
+
+
+class OracleBot:
+    """Search on the true deal (see the module docstring)."""
+
+    level = "oracle"
+
+    def __init__(self, seed: int = 0, simulations: int = DEFAULT_SIMULATIONS,
+                 budget: Budget | None = None) -> None:
+        self.seed = seed
+        if budget is not None and budget.simulations is not None:
+            simulations = budget.simulations
+        self.simulations = max(1, simulations)
+        self._expert = ExpertBot(seed=seed, budget=Budget(simulations=self.simulations))
+        self._game: Game | None = None
+
+    def attach(self, game: Game) -> None:
+        """The game the next ``choose(view)`` is about."""
+        self._game = game
+
+    def choose(self, view: View) -> Action:
+        game = self._game
+        if game is None or game.turn != view.seat or game.view(view.seat) != view:
+            raise ValueError("the Oracle needs the game: call attach(game) or choose_with_game")
+        return self.choose_with_game(game)
+
+    def choose_with_game(self, game: Game) -> Action:
+        seat = game.turn
+        if seat is None:
+            raise ValueError("the game is over")
+        view = game.view(seat)
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        hands = [sum(1 << c.index for c in hand) for hand in game.hands]
+        if view.phase is Phase.PLAY:
+            return self._play(view, hands)
+        if view.phase is Phase.BID:
+            if BLIND_NIL in legal and wants_blind_nil(view):
+                return BLIND_NIL
+            return self._bid(view, hands)
+        return self._expert.choose(view)
+
+    def _play(self, view: View, hands: list[int]) -> Action:
+        legal = 0
+        for action in view.legal:
+            if isinstance(action, Play):
+                legal |= 1 << action.card.index
+        candidates = equivalence_groups(legal, view.hand_mask, view.played_mask)
+        if len(candidates) == 1:
+            return PLAYS[candidates[0]]
+        me = view.seat
+        bids = tuple(b if b is not None else 0 for b in view.bids)
+        nil = [b == 0 for b in bids]
+        trick = [(seat, card.index) for seat, card in view.trick.plays]
+        won = list(view.tricks_won)
+        evaluate = evaluator_for(view)
+        rng = decision_rng(self.seed, view, "oracle")
+        rounds = max(1, self.simulations // len(candidates))
+        values = {}
+        for card in candidates:
+            total = 0.0
+            for k in range(rounds):
+                h = list(hands)
+                t = list(trick)
+                w = list(won)
+                nxt, spade = play_card(h, t, me, card, w)
+                result = playout(h, t, nxt, view.spades_broken or spade, w, nil,
+                                 rng if k else None, NOISE if k else 0.0)
+                value = evaluate(bids, tuple(result))
+                total += value * (3.0 if k == 0 else 1.0)
+            values[card] = total / (rounds + 2)
+        best = max(values, key=lambda c: (values[c], -c))
+        return PLAYS[best]
+
+    def _bid(self, view: View, hands: list[int]) -> Action:
+        options = sorted({a.n for a in view.legal if isinstance(a, Bid) and not a.blind})
+        me = view.seat
+        rules = view.rules
+        evaluate = evaluator_for(view)
+        bids = [b if b is not None else estimate_bid(hands[s], rules.nil)
+                for s, b in enumerate(view.bids)]
+        leader = first_leader(view)
+        zeros = [0] * rules.players
+        rng = decision_rng(self.seed, view, "oracle-bid")
+        rounds = max(1, self.simulations // 2)
+        totals = dict.fromkeys(options, 0.0)
+        for k in range(rounds):
+            noisy = rng if k else None
+            eps = NOISE if k else 0.0
+            weight = 3.0 if k == 0 else 1.0
+            if any(n > 0 for n in options):
+                bids[me] = 1
+                tricks = tuple(playout(hands, [], leader, False, zeros,
+                                       [b == 0 for b in bids], noisy, eps))
+                for n in options:
+                    if n > 0:
+                        bids[me] = n
+                        totals[n] += weight * evaluate(tuple(bids), tricks)
+            if 0 in totals:
+                bids[me] = 0
+                tricks = tuple(playout(hands, [], leader, False, zeros,
+                                       [b == 0 for b in bids], noisy, eps))
+                totals[0] += weight * evaluate(tuple(bids), tricks)
+        best = max(totals, key=lambda n: (totals[n], -abs(n - 3)))
+        return Bid(best)
+
+
+__all__ = ["OracleBot"]

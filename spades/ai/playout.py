@@ -1,0 +1,276 @@
+"""A fast trick-play simulator on bitboards, for the Expert's search and the Oracle.
+
+The public ``Game`` copies its whole state on every move; search needs millions of moves,
+so this module plays the rest of a hand on plain ints: ``hands`` are bitboards by seat,
+the trick is a list of ``(seat, card index)``, and the rules are those of
+``spades.tricks`` (``legal_play_mask``, ``trick_winner``), inlined for speed (a test
+checks the two agree on random positions).
+
+The playout policy is a rule of thumb every seat follows: cash sure winners, second hand
+low, third hand high, win as cheaply as possible when last, otherwise play low; a Nil
+bidder ducks under the trick and unloads its high cards, its partner covers it, and the
+opponents keep a Nil bidder on lead.  ``eps`` makes a seat play a random legal card now
+and then (the Oracle averages several such playouts).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..cards import SPADE_MASK, SUIT_MASKS
+from ..tricks import NO_SUIT
+
+NON_SPADES = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2]
+_SUITS = SUIT_MASKS
+
+
+def legal_mask(hand: int, trick: Sequence[tuple[int, int]], broken: bool) -> int:
+    """The cards of ``hand`` that may be played to ``trick`` (``legal_play_mask``)."""
+    if trick:
+        return hand & _SUITS[trick[0][1] // 13] or hand
+    if broken:
+        return hand
+    return hand & NON_SPADES or hand
+
+
+def winner_of(trick: Sequence[tuple[int, int]]) -> int:
+    """The seat winning ``trick`` so far (``trick_winner``)."""
+    lead = trick[0][1] // 13
+    best_seat, best = trick[0]
+    for seat, card in trick[1:]:
+        if (card // 13 == lead or card >= 39) and card > best:
+            best_seat, best = seat, card
+    return best_seat
+
+
+def _low(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def _lowest_rank(mask: int) -> int:
+    """The card of the lowest rank in ``mask`` (non-spades first on a tie)."""
+    best, best_rank = -1, 99
+    for suit in range(4):
+        part = mask & _SUITS[suit]
+        if part:
+            card = (part & -part).bit_length() - 1
+            if card - 13 * suit < best_rank:
+                best, best_rank = card, card - 13 * suit
+    return best
+
+
+def _highest_rank(mask: int, spades_last: bool = True) -> int:
+    """The card of the highest rank in ``mask``, non-spades first when ``spades_last``."""
+    part = mask & NON_SPADES if spades_last else mask
+    if not part:
+        part = mask
+    best, best_rank = -1, -1
+    for suit in range(4):
+        piece = part & _SUITS[suit]
+        if piece:
+            card = piece.bit_length() - 1
+            if card - 13 * suit > best_rank:
+                best, best_rank = card, card - 13 * suit
+    return best
+
+
+def _discard(hand: int) -> int:
+    """Shed the lowest non-spade (keep trumps), else the lowest spade."""
+    part = hand & NON_SPADES
+    return _lowest_rank(part) if part else _low(hand)
+
+
+def choose_lead(hands: Sequence[int], seat: int, broken: bool, nil: Sequence[bool],
+                won: Sequence[int], rest: int, players: int) -> int:
+    """The policy's card for ``seat`` leading a trick."""
+    hand = hands[seat]
+    legal = hand if broken else (hand & NON_SPADES or hand)
+    if nil[seat] and not won[seat]:
+        return _lowest_rank(legal)
+    others = rest & ~hand
+    partner = seat ^ 2 if players == 4 else -1
+    if partner >= 0 and nil[partner] and not won[partner]:
+        # Protect the partner's Nil: lead high so the partner can duck.
+        return _highest_rank(legal)
+    # Cash sure winners in the side suits, then the top spades while others hold spades.
+    for suit in range(3):
+        part = legal & _SUITS[suit]
+        if part:
+            top = part.bit_length() - 1
+            if (others & _SUITS[suit]) >> top == 0:
+                return top
+    spades = legal & SPADE_MASK
+    if spades:
+        top = spades.bit_length() - 1
+        other_spades = others & SPADE_MASK
+        if other_spades and other_spades >> top == 0:
+            return top
+    for opp in range(players):
+        if (opp ^ seat) & 1 and nil[opp] and not won[opp]:
+            return _lowest_rank(legal)
+    # Otherwise lead low from the longest side suit.
+    best, length = -1, 0
+    for suit in range(3):
+        part = legal & _SUITS[suit]
+        if part:
+            n = part.bit_count()
+            if n > length:
+                best, length = _low(part), n
+    return best if best >= 0 else _low(legal)
+
+
+def choose_follow(hands: Sequence[int], seat: int, trick: Sequence[tuple[int, int]],
+                  nil: Sequence[bool], won: Sequence[int], rest: int, players: int) -> int:
+    """The policy's card for ``seat`` following to ``trick`` (not empty)."""
+    win_seat = winner_of(trick)
+    win_card = 0
+    partner = seat ^ 2 if players == 4 else -1
+    partner_played = False
+    for s, c in trick:
+        if s == win_seat:
+            win_card = c
+        if s == partner:
+            partner_played = True
+    return _follow(hands[seat], seat, trick[0][1] // 13, win_seat, win_card,
+                   len(trick) == players - 1, partner, partner_played, nil, won, rest)
+
+
+def _follow(hand: int, seat: int, lead: int, win_seat: int, win_card: int, last: bool,
+            partner: int, partner_played: bool, nil: Sequence[bool], won: Sequence[int],
+            rest: int) -> int:
+    follow = hand & _SUITS[lead]
+    above = ~((2 << win_card) - 1)
+    if follow:
+        cands = follow
+        beat = follow & above if win_card // 13 == lead else 0
+    else:
+        cands = hand
+        spades = hand & SPADE_MASK
+        beat = spades & above if win_card >= 39 else spades
+    if nil[seat] and not won[seat]:
+        safe = cands & ~beat
+        if safe:
+            return _highest_rank(safe)
+        return _highest_rank(cands) if last else _low(beat)
+    if (partner >= 0 and nil[partner] and not won[partner]
+            and (not partner_played or win_seat == partner)):
+        # Cover the partner's Nil: win the trick if possible.
+        if beat:
+            return beat.bit_length() - 1
+        return _low(cands) if follow else _discard(hand)
+    if win_seat == partner:
+        return _low(cands) if follow else _discard(hand)
+    if nil[win_seat] and not won[win_seat]:
+        # Keep the opposing Nil bidder on top; shed a high card under it.
+        safe = cands & ~beat
+        if safe:
+            return _highest_rank(safe)
+        return _low(beat)
+    if beat:
+        if last:
+            return _low(beat)
+        if follow:
+            others = rest & ~hand & _SUITS[lead]
+            high = others.bit_length() - 1
+            sure = beat & ~((2 << high) - 1) if high >= 0 else beat
+            if sure:
+                return _low(sure)
+            if partner >= 0 and not partner_played:
+                return _low(cands)  # second hand low
+            return beat.bit_length() - 1  # third hand high
+        return _low(beat)  # ruff as cheaply as possible
+    return _low(cands) if follow else _discard(hand)
+
+
+def playout(
+    hands: Sequence[int],
+    trick: Sequence[tuple[int, int]],
+    turn: int,
+    broken: bool,
+    won: Sequence[int],
+    nil: Sequence[bool],
+    rng: random.Random | None = None,
+    eps: float = 0.0,
+    record: list[int] | None = None,
+) -> list[int]:
+    """Play the hand to its end with the policy; return the tricks won by each seat.
+
+    ``hands`` are the cards still held, ``trick`` the trick in progress (``turn`` plays
+    next), ``won`` the tricks taken so far.  The inputs are not changed.
+    """
+    players = len(hands)
+    hands = list(hands)
+    won = list(won)
+    trick = list(trick)
+    rest = 0
+    for hand in hands:
+        rest |= hand
+    lead = win_seat = win_card = -1
+    partner_mask = 0
+    if trick:
+        lead = trick[0][1] // 13
+        win_seat = winner_of(trick)
+        for s, c in trick:
+            partner_mask |= 1 << s
+            if s == win_seat:
+                win_card = c
+    count = len(trick)
+    four = players == 4
+    while rest:
+        seat = turn
+        if rng is not None and eps > 0.0 and rng.random() < eps:
+            legal = legal_mask(hands[seat], trick, broken)
+            options = [i for i in range(52) if legal >> i & 1]
+            card = options[int(rng.random() * len(options))]
+        elif count:
+            partner = seat ^ 2 if four else -1
+            card = _follow(hands[seat], seat, lead, win_seat, win_card, count == players - 1,
+                           partner, four and bool(partner_mask >> partner & 1), nil, won, rest)
+        else:
+            card = choose_lead(hands, seat, broken, nil, won, rest, players)
+        bit = 1 << card
+        hands[seat] ^= bit
+        rest ^= bit
+        if record is not None:
+            record.append(card)
+        if card >= 39:
+            broken = True
+        if count:
+            if (card // 13 == lead or card >= 39) and card > win_card:
+                win_seat, win_card = seat, card
+        else:
+            lead, win_seat, win_card = card // 13, seat, card
+        trick.append((seat, card))
+        partner_mask |= 1 << seat
+        count += 1
+        if count == players:
+            turn = win_seat
+            won[turn] += 1
+            trick = []
+            count = 0
+            partner_mask = 0
+        else:
+            turn = (seat + 1) % players
+    return won
+
+
+def play_card(
+    hands: list[int], trick: list[tuple[int, int]], seat: int, card: int, won: list[int],
+) -> tuple[int, bool]:
+    """Play ``card`` for ``seat`` in place (``hands``, ``trick`` and ``won`` change);
+    return the next seat to play and whether this card broke spades."""
+    hands[seat] &= ~(1 << card)
+    trick.append((seat, card))
+    players = len(hands)
+    if len(trick) == players:
+        nxt = winner_of(trick)
+        won[nxt] += 1
+        trick.clear()
+    else:
+        nxt = (seat + 1) % players
+    return nxt, card >= 39
+
+
+__all__ = ["NO_SUIT", "choose_follow", "choose_lead", "legal_mask", "play_card", "playout",
+           "winner_of"]
