@@ -466,10 +466,12 @@ def main(argv: list[str] | None = None) -> None:
     serve_cmd.add_argument("--host", default="127.0.0.1")
     serve_cmd.add_argument("--quiet", action="store_true", help="do not log each request")
     test_cmd = sub.add_parser("test", help="install test requirements, build, run every check")
-    test_cmd.add_argument("pytest_args", nargs=argparse.REMAINDER, help="passed to pytest")
+    test_cmd.add_argument("pytest_args", nargs="*", help="passed to pytest as they are")
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["test"] and not {"-h", "--help"} & set(argv[1:2]):
+        # Everything after "test" is pytest's (-q, -k EXPR, paths), untouched.
+        sys.exit(run_checks(argv[1:]))
     args = parser.parse_args(argv)
-    if args.command == "test":
-        sys.exit(run_checks(args.pytest_args))
     if args.command == "serve":
         serve(args.host, args.port, args.quiet)
     else:
