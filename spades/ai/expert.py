@@ -6,7 +6,13 @@ playout policy (``spades.ai.playout``); a world's result is scored with the tabl
 ``score_sides`` (bags and the bag penalty, Nil and Blind Nil, sets): our side's points
 minus the opponents', plus a large bonus or penalty when the hand ends the game.  The card
 with the best mean wins.  Cards adjacent in rank among the cards not yet played are
-equivalent and searched once.
+equivalent and searched once (a card of the trick in progress separates two cards).
+
+The last tricks (``ENDGAME_TRICKS``): each sampled world is solved exactly instead
+(``spades.ai.endgame``, alpha-beta over every line with the same scoring), and each
+candidate's exact values are averaged over fewer worlds (a world costs at least
+``ENDGAME_WORLD_COST`` simulations of the budget, and ``ENDGAME_NODES`` solver nodes
+cost one simulation).
 
 Bids: the same worlds, with the later bidders' bids estimated from their sampled hands;
 one playout as a contract bidder scores every bid from 1 to 13 at once, one more playout
@@ -18,6 +24,7 @@ The draw, the exchange and the replacement go to the Hard heuristic
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Sequence
 
@@ -28,6 +35,7 @@ from ..rules import Rules
 from ..scoring import game_winner, score_sides
 from ..view import View
 from .base import Budget, decision_rng
+from .endgame import ENDGAME_TRICKS, Solver
 from .heuristic import HeuristicBot
 from .playout import play_card, playout
 from .sampler import Sampler, estimate_bid
@@ -36,6 +44,11 @@ DEFAULT_SIMULATIONS = 3000
 """Playouts per decision when no budget is given (about 0.3 s on CPython)."""
 WIN_BONUS = 300
 """Added to (or taken from) a world's value when its hand ends the game."""
+ENDGAME_WORLD_COST = 20
+"""Simulations a world costs at least when its last tricks are solved exactly (``endgame``)."""
+ENDGAME_NODES = 20
+"""Solver nodes one simulation of the budget buys (a node costs about a twentieth of a
+playout), so a hard endgame samples fewer worlds."""
 
 
 class Evaluator:
@@ -162,7 +175,10 @@ class ExpertBot:
     def play_values(self, view: View) -> dict[int, float]:
         """Mean value of each candidate card (one card per equivalent group)."""
         hand = view.hand_mask
+        trick = [(seat, card.index) for seat, card in view.trick.plays]
         played = view.played_mask
+        for _, card in trick:
+            played &= ~(1 << card)  # a card of this trick may separate two of ours
         legal = 0
         for action in view.legal:
             if isinstance(action, Play):
@@ -173,12 +189,14 @@ class ExpertBot:
         me = view.seat
         bids = tuple(b if b is not None else 0 for b in view.bids)
         nil = [b == 0 for b in bids]
-        trick = [(seat, card.index) for seat, card in view.trick.plays]
         won = list(view.tricks_won)
         broken = view.spades_broken
         evaluate = evaluator_for(view)
         sampler = Sampler(view)
         rng = decision_rng(self.seed, view, "play")
+        players = view.rules.players
+        if hand.bit_count() <= ENDGAME_TRICKS[players]:  # tricks left, this one included
+            return self._endgame_values(view, candidates, trick, bids, evaluate, sampler, rng)
         worlds, deadline = self._limits(len(candidates))
         totals = dict.fromkeys(candidates, 0.0)
         done = 0
@@ -193,6 +211,34 @@ class ExpertBot:
                 totals[card] += evaluate(bids, tuple(result))
             done += 1
             if deadline is not None and done >= 2 and time.perf_counter() > deadline:
+                break
+        return {card: total / done for card, total in totals.items()}
+
+    def _endgame_values(self, view: View, candidates: list[int], trick: list[tuple[int, int]],
+                        bids: tuple[int, ...], evaluate: Evaluator, sampler: Sampler,
+                        rng: random.Random) -> dict[int, float]:
+        """Mean exact value of each candidate over sampled worlds (few tricks left)."""
+        me = view.seat
+        won = list(view.tricks_won)
+        broken = view.spades_broken
+
+        def value(tricks: tuple[int, ...]) -> float:
+            return evaluate(bids, tricks)
+
+        worlds, deadline = self._limits(ENDGAME_WORLD_COST)
+        nodes_left = worlds * ENDGAME_WORLD_COST * ENDGAME_NODES
+        totals = dict.fromkeys(candidates, 0.0)
+        done = 0
+        while done < worlds:
+            hands = sampler.sample(rng)
+            solver = Solver(len(hands), view.side, value)
+            for card, v in solver.solve_moves(hands, trick, me, broken, won,
+                                              candidates).items():
+                totals[card] += v
+            done += 1
+            nodes_left -= solver.nodes
+            if done >= 2 and (nodes_left <= 0 or (deadline is not None
+                              and time.perf_counter() > deadline)):
                 break
         return {card: total / done for card, total in totals.items()}
 

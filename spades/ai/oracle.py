@@ -2,8 +2,9 @@
 
 It plays like the Expert but on the true deal instead of sampled worlds: each candidate
 card is evaluated by a deterministic playout plus a few noisy ones (``eps``) on the real
-hands, and its bids are simulated on the real hands too (the later bidders' bids
-estimated from their real cards).  ``choose_with_game(game)`` is the entry point; a match
+hands, or once few tricks remain (``ENDGAME_TRICKS``) exactly by the endgame solver
+(``spades.ai.endgame``); its bids are simulated on the real hands too (the later bidders'
+bids estimated from their real cards).  ``choose_with_game(game)`` is the entry point; a match
 runner can also ``attach(game)`` before calling ``choose(view)``.
 """
 
@@ -14,12 +15,15 @@ from ..game import Game
 from ..records import Phase
 from ..view import View
 from .base import Budget, decision_rng
+from .endgame import Solver
 from .expert import ExpertBot, equivalence_groups, evaluator_for, first_leader, wants_blind_nil
 from .playout import play_card, playout
 from .sampler import estimate_bid
 
 DEFAULT_SIMULATIONS = 1000
 NOISE = 0.12
+ENDGAME_TRICKS = {4: 5, 2: 9}
+"""Solve the true deal exactly when at most this many tricks remain (by players)."""
 
 
 class OracleBot:
@@ -68,15 +72,26 @@ class OracleBot:
         for action in view.legal:
             if isinstance(action, Play):
                 legal |= 1 << action.card.index
-        candidates = equivalence_groups(legal, view.hand_mask, view.played_mask)
+        trick = [(seat, card.index) for seat, card in view.trick.plays]
+        played = view.played_mask
+        for _, card in trick:
+            played &= ~(1 << card)
+        candidates = equivalence_groups(legal, view.hand_mask, played)
         if len(candidates) == 1:
             return PLAYS[candidates[0]]
         me = view.seat
         bids = tuple(b if b is not None else 0 for b in view.bids)
         nil = [b == 0 for b in bids]
-        trick = [(seat, card.index) for seat, card in view.trick.plays]
         won = list(view.tricks_won)
         evaluate = evaluator_for(view)
+        if view.hand_mask.bit_count() <= ENDGAME_TRICKS[view.rules.players]:
+            # The end of the hand: every line, exactly.
+            def final(tricks: tuple[int, ...]) -> float:
+                return evaluate(bids, tricks)
+
+            solver = Solver(view.rules.players, view.side, final)
+            exact = solver.solve_moves(hands, trick, me, view.spades_broken, won, candidates)
+            return PLAYS[max(exact, key=lambda c: (exact[c], -c))]
         rng = decision_rng(self.seed, view, "oracle")
         rounds = max(1, self.simulations // len(candidates))
         values = {}
