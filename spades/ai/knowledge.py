@@ -62,7 +62,17 @@ def known_cards(view: View) -> tuple[int, ...]:
     out[view.seat] = own_hand(view)
     partner = view.partner
     if partner is not None and view.passed:
-        out[partner] = mask_of(view.passed) & ~played(view)
+        # A passed card may have come back in the return pass: then it is in our hand.
+        out[partner] = mask_of(view.passed) & ~played(view) & ~out[view.seat]
+    return tuple(out)
+
+
+def played_by(view: View) -> tuple[int, ...]:
+    """Per seat, the cards it has played this hand."""
+    out = [0] * view.players
+    for trick in (*view.tricks, view.trick):
+        for seat, card in trick.plays:
+            out[seat] |= 1 << card.index
     return tuple(out)
 
 

@@ -20,6 +20,7 @@ import random
 
 from ..cards import FULL_DECK, SPADE_MASK, SUIT_MASKS
 from ..view import View
+from . import knowledge
 
 OUT = -1
 """The pseudo-seat of the cards out of play at two players."""
@@ -88,31 +89,9 @@ class Sampler:
         self.me = me
         own = view.hand_mask
         played = view.played_mask
-        fixed = [0] * players
-        fixed[me] = own
-        partner = view.partner
-        if partner is not None:
-            fixed[partner] |= sum(1 << c.index for c in view.passed) & ~played & ~own
-        # Voids: a seat that did not follow the led suit holds none of it; a seat that led
-        # a spade before spades were broken held nothing but spades.
-        void = [0] * players
-        played_by = [0] * players
-        broken = False
-        for trick in (*view.tricks, view.trick):
-            plays = trick.plays
-            if not plays:
-                continue
-            lead_seat, lead_card = plays[0]
-            lead = lead_card.suit
-            if lead == 3 and not broken:
-                void[lead_seat] |= 0b0111
-            for seat, card in plays:
-                played_by[seat] |= 1 << card.index
-                if card.suit != lead:
-                    void[seat] |= 1 << lead
-                if card.suit == 3:
-                    broken = True
-        self.played_by = played_by
+        fixed = list(knowledge.known_cards(view))
+        void = knowledge.voids(view)
+        self.played_by = knowledge.played_by(view)
         known_out = 0
         # Two players: this seat's discards are out of play, except that an opponent who
         # replaced cards after a Double Nil drew them from the pile of both seats' discards.
