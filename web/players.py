@@ -1,7 +1,7 @@
 """The computer players as the page uses them: one choice for one seat, from its view.
 
 Shared by the main thread (Easy, Medium, Hard take milliseconds) and the AI worker
-(Expert searches for about a second). Imported lazily, after the page is ready, so the
+(Expert searches for up to a second). Imported lazily, after the page is ready, so the
 bots' modules never slow the start-up.
 """
 
@@ -15,6 +15,10 @@ from spades import Action, Game
 if TYPE_CHECKING:  # the bots' modules load lazily, on the first computer move
     from spades.ai.base import Bot
 
+# Expert searches as in the measured matches (3000 simulations, python -m spades.ai.arena),
+# and never longer than a second: a fast device answers sooner, a slow one plays a
+# little weaker rather than keep the table waiting.
+EXPERT_SIMULATIONS = 3000
 EXPERT_SECONDS = 1.0
 
 
@@ -29,7 +33,8 @@ def make_player(level: str, seed: int, seconds: float | None = None) -> Bot:
 
     bot: Bot  # make_bot gives Any: every level it builds is a Bot
     if level == "expert":
-        bot = make_bot(level, seed=seed, budget=Budget(seconds=seconds or EXPERT_SECONDS))
+        bot = make_bot(level, seed=seed, budget=Budget(simulations=EXPERT_SIMULATIONS,
+                                          seconds=seconds or EXPERT_SECONDS))
     else:
         bot = make_bot(level, seed=seed)
     return bot

@@ -21,7 +21,8 @@ from ..view import View
 @dataclass(frozen=True, slots=True)
 class Budget:
     """How hard a searching bot may think: a number of simulations (deterministic, for
-    tests and matches) or a number of seconds (for the page).  At least one is set."""
+    tests and matches), a number of seconds, or both (the page: the simulations of the
+    matches, but never more than so many seconds).  At least one is set."""
 
     simulations: int | None = None
     seconds: float | None = None
