@@ -322,3 +322,26 @@ def test_expert_thinks_in_the_worker_and_the_page_stays_responsive(page: Any) ->
     assert warm < 200
     assert cold < 1000
     assert len(saved_game(page).actions) >= 5
+
+
+def test_daily_game_is_the_same_seeded_quick_game_for_the_day(page: Any) -> None:
+    """The daily game (004): Quick rules at Medium, seeded by the calendar day alone, so
+    everyone who plays it that day gets the same hands; it asks before replacing a game."""
+    import datetime
+
+    from spades.daily import seed_for
+
+    open_game(page, f"seed=5&{FAST}")
+    page.locator('header [data-action="options"]').click()
+    page.locator('#options [data-action="ask-new-game"]').first.click()
+    page.wait_for_selector("#confirm-new[open]")
+    page.locator('#confirm-new [data-action="daily"]').click()
+    page.wait_for_selector("#confirm-new", state="hidden")
+    record = saved_record(page)
+    game = saved_game(page)
+    y, m, d = page.evaluate("() => { const n = new Date(); "
+                            "return [n.getFullYear(), n.getMonth() + 1, n.getDate()]; }")
+    assert game.seed == seed_for(datetime.date(y, m, d))
+    assert game.rules.name == "Quick"
+    assert record["ui"]["daily"] is True and record["ui"]["level"] == "medium"
+    assert "daily game" in page.locator("#notice").inner_text().lower()
