@@ -228,3 +228,55 @@ def test_hard_counts_every_card_to_find_its_sure_winner() -> None:
     assert game.turn == 0 and not game.trick.plays
     assert choice(game, "hard") == Play(Card.parse("9H"))
     assert choice(game, "medium") == Play(Card.parse("3D"))
+
+
+def test_hard_bids_nil_on_a_slightly_weaker_hand_than_medium() -> None:
+    """Hard: it covers a partner's Nil with care and counts the cards while it ducks, so it
+    bids Nil with the jack and eight of spades where Medium bids 1."""
+    game = position({0: "2C 3C 4C 5C 2D 3D 4D 6D 2H 3H 4H 8S JS"}, 3, "")
+    assert choice(game, "hard") == Bid(0)
+    assert choice(game, "medium") == Bid(1)
+
+
+FOUR_TRICKS = {0: "AC KC 5C 4D 3D 9D QH 8H 3H KS 10S 6S 2S"}
+
+
+def test_hard_bids_lower_against_an_opponents_nil() -> None:
+    """Hard: with dealer South, West bids Nil first; attacking the Nil costs tricks of its
+    own, so South bids 3 rather than the 4 it bids after West's 1 (Medium bids 4)."""
+    against_nil = position(FOUR_TRICKS, 0, "bid:0 bid:3 bid:2")
+    assert choice(against_nil, "hard") == Bid(3)
+    assert choice(position(FOUR_TRICKS, 0, "bid:1 bid:3 bid:2"), "hard") == Bid(4)
+    assert choice(against_nil, "medium") == Bid(4)
+
+
+def test_hard_shades_its_bid_when_the_table_is_crowded() -> None:
+    """Hard: North and East have bid 4 each; with about three tricks for West still to
+    come, the table adds up to more than thirteen, so South bids 3; after 2 and 2 it bids
+    4.  Medium bids 4 both times."""
+    crowded = position(FOUR_TRICKS, 1, "bid:4 bid:4")
+    calm = position(FOUR_TRICKS, 1, "bid:2 bid:2")
+    assert choice(crowded, "hard") == Bid(3)
+    assert choice(calm, "hard") == Bid(4)
+    assert choice(crowded, "medium") == choice(calm, "medium") == Bid(4)
+
+
+SHORT_SUIT = {0: "5C 2D 3D 4D 6D 7D 8D 9D 2S 3S 4S 5S 6S", 1: "2H", 2: "AH", 3: "3H"}
+
+
+def test_hard_discards_from_its_short_suit_to_ruff_later() -> None:
+    """Hard: out of hearts under North's winning ace, South throws its lone club (to ruff
+    clubs later with its spades) rather than its lowest card, the two of diamonds, which
+    Medium throws."""
+    game = position(SHORT_SUIT, 0, "bid:3 bid:3 bid:3 bid:3 play:2H play:AH play:3H")
+    assert game.turn == 0
+    assert choice(game, "hard") == Play(Card.parse("5C"))
+    assert choice(game, "medium") == Play(Card.parse("2D"))
+
+
+def test_hard_shades_the_bid_of_a_strong_hand() -> None:
+    """Hard: the count of a strong hand runs a little high (its honours fall on each
+    other), so with about seven tricks counted South bids 6 where Medium bids 7."""
+    game = position({0: "AC KC QC 4D 3D AD KH 8H 3H KS QS 6S 2S"}, 3, "")
+    assert choice(game, "hard") == Bid(6)
+    assert choice(game, "medium") == Bid(7)

@@ -9,8 +9,12 @@ The levels differ in what they remember and how often they slip (004):
   once the contract is made, cover a partner's Nil and attack an opponent's.  It remembers
   the honours (jacks and up) that have been played, nothing else.
 - **Hard** counts every card and remembers who has shown out of a suit, so it knows which
-  of its cards are the highest left and when a trick is safe; it also plays for sets, and
-  bids and plays around the bag count and the score.
+  of its cards are the highest left and when a trick is safe; it discards from its short
+  suits to ruff them later and keeps its sure winners; it plays for sets, and bids and plays
+  around the bag count and the score.  Its bids are better calibrated: it shades a strong
+  hand's count, bids less when the bids already made crowd the table or when it must
+  attack an opponent's Nil, and bids Nil on a slightly weaker hand (it covers and ducks
+  with the cards counted).
 
 Every decision is a pure function of the seed and the view: randomness comes only from
 ``decision_rng``.  The Blind (Double) Nil choice never reads the hand.
@@ -291,6 +295,13 @@ class HeuristicBot:
                 bias -= 0.4  # a set could drop us below the losing floor
             if view.scores[other] >= rules.target - 80 and view.scores[me] < view.scores[other]:
                 bias += 0.25  # they are about to win: reach for more
+            if any(view.bids[s] == 0 for s in range(players) if s % 2 != view.seat % 2):
+                bias -= 0.6  # attacking their Nil costs tricks of our own
+            if players == 4:
+                bias -= _table_excess(view, estimate)
+            # Calibration: a strong hand's count runs a little high and a weak hand's a
+            # little low (the strong hand's honours crash; the weak hand's spades score).
+            bias -= 0.15 * (estimate - 3.0)
         bid = int(estimate + 0.5 + bias)
         if settings.bid_slip and rng.random() < settings.bid_slip:
             bid += 1 if rng.random() < 0.5 else -1
@@ -315,14 +326,19 @@ class HeuristicBot:
             return False  # not after the partner's Nil
         danger = nil_danger(hand)
         limit = 1.1 if view.players == 4 else 0.8
+        cap = 2.2
         if self.settings.planner:
             # Far behind late: accept a riskier Nil; comfortably ahead: a safer one.
             me, other = view.scores[view.side], view.scores[1 - view.side]
+            # It covers a partner's Nil with care and counts the cards while it ducks,
+            # so it bids Nil on a somewhat weaker hand than Medium.
+            limit += 0.5
+            cap += 0.5
             if other - me >= 150:
                 limit += 0.3
             elif me - other >= 150:
                 limit -= 0.3
-        return danger < limit and estimate < 2.2
+        return danger < limit and estimate < cap
 
     # ------------------------------------------------------------------ two-player draw
 
@@ -384,6 +400,18 @@ class HeuristicBot:
         ctx = _Context(view, settings, legal)
         index = ctx.lead() if ctx.trick.lead_suit == kn.NO_SUIT else ctx.follow()
         return Play(CARDS[index])
+
+
+def _table_excess(view: View, estimate: float) -> float:
+    """How far to shade a bid down because the bids already made crowd the table: the
+    others' bids, this hand's estimate and about three tricks for each seat still to bid
+    add up to more than thirteen, so some of those tricks will not be there (Hard)."""
+    made = [bid for seat, bid in enumerate(view.bids) if seat != view.seat and bid is not None]
+    if not made:
+        return 0.0
+    unbid = view.players - 1 - len(made)
+    excess = sum(made) + estimate + 3.0 * unbid - 13
+    return min(1.0, 0.3 * excess) if excess > 0 else 0.0
 
 
 def _draw_value(index: int) -> float:
@@ -493,6 +521,23 @@ class _Context:
                 out |= 1 << index
         return out
 
+    def discard(self, pool: int) -> int:
+        """The card to throw when not following suit and not winning.  Hard keeps its sure
+        winners and, holding spades, empties its shortest side suit to ruff it later;
+        the others throw their lowest card."""
+        side = pool & NON_SPADES
+        if self.settings.memory != "all" or not side:
+            return _lowest(pool)
+        hand = self.hand
+        ruffs = bool(hand & SPADE_MASK)
+        candidates = side & ~self.masters(side) or side
+
+        def key(index: int) -> tuple[int, int, int]:
+            length = _suit_len(hand, index // 13)
+            return (length if ruffs else 0, _rank(index), -length)
+
+        return min(_bits(candidates), key=key)
+
     def masters(self, mask: int) -> int:
         return sum(1 << i for i in _bits(mask) if kn.is_highest_left(i, self.gone))
 
@@ -539,12 +584,12 @@ class _Context:
 
         if partner_winning:
             if not after or self.sure(trick.best, trick.winner):
-                return _lowest(losers or legal)
+                return _lowest(losers or legal) if following else self.discard(losers or legal)
             if following:
                 sure = [w for w in _bits(winners) if self.sure(w, self.seat)]
                 if sure:
                     return min(sure)
-            return _lowest(losers or legal)
+            return _lowest(losers or legal) if following else self.discard(losers or legal)
 
         if winners:
             if not after:
@@ -563,7 +608,7 @@ class _Context:
             if following:
                 return _top(winners) if self.players == 4 else _cheapest_winner(winners)
             return _cheapest_winner(winners)
-        return _lowest(legal)
+        return _lowest(legal) if following else self.discard(legal)
 
     def _best_winner(self, winners: int, following: bool, high: bool = False) -> int:
         sure = [w for w in _bits(winners) if self.sure(w, self.seat)]
