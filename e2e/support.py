@@ -20,6 +20,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402 (the repo root is put on sys.path just above)
+from tests.helpers import play_to  # noqa: E402, F401 (shared with the CPython tests)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Playwright
@@ -167,19 +168,6 @@ def play_first_playable(page: Page) -> str:
 
 
 # --------------------------------------------------------------------------- crafted saves
-
-
-def play_to(game: Any, stop: Any, limit: int = 200_000) -> Any:
-    """Play the first legal action (never Blind Nil) until ``stop(game)``: a quick way to
-    reach a hand summary or the end of a game in the test process."""
-    from spades import Bid
-
-    for _ in range(limit):
-        if stop(game):
-            return game
-        legal = game.legal_actions()
-        game = game.apply(next((a for a in legal if a != Bid(0, blind=True)), legal[0]))
-    raise AssertionError("stop condition never reached")
 
 
 def save_text(game: Any, **ui: Any) -> str:

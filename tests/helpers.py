@@ -7,7 +7,7 @@ purpose independent of the engine's bitboards, so the tests compare two implemen
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from spades import Bid, Card, Game, Phase, Rules
 from spades.actions import Action
@@ -84,3 +84,14 @@ def play_to_phase(game: Game, phase: Phase, rng: random.Random) -> Game:
     while game.phase is not phase:
         game = game.apply(random_action(game, rng))
     return game
+
+
+def play_to(game: Game, stop: Callable[[Game], bool], limit: int = 200_000) -> Game:
+    """Play the first legal action (never Blind Nil) until ``stop(game)``: a quick way to
+    reach a hand summary or the end of a game."""
+    for _ in range(limit):
+        if stop(game):
+            return game
+        legal = game.legal_actions()
+        game = game.apply(next((a for a in legal if a != Bid(0, blind=True)), legal[0]))
+    raise AssertionError("stop condition never reached")

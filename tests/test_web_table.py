@@ -23,6 +23,7 @@ import table  # noqa: E402
 from prefs import Prefs, prefs_from_dict  # noqa: E402
 
 from spades import PRESETS, Bid, Game, Pass, Phase, Play, score_hand  # noqa: E402
+from tests.helpers import play_to  # noqa: E402
 
 
 class MemoryStorage:
@@ -37,16 +38,6 @@ class MemoryStorage:
 
     def removeItem(self, key: str) -> None:
         self.items.pop(key, None)
-
-
-def play_to(game: Game, stop, limit: int = 2000) -> Game:
-    """Play the first legal action (never Blind Nil) until ``stop(game)``."""
-    for _ in range(limit):
-        if stop(game):
-            return game
-        legal = game.legal_actions()
-        game = game.apply(next((a for a in legal if a != Bid(0, blind=True)), legal[0]))
-    raise AssertionError("stop condition never reached")
 
 
 # ---------------------------------------------------------------- preferences
