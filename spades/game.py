@@ -21,7 +21,7 @@ from itertools import combinations
 from typing import Any, NamedTuple
 
 from .actions import BIDS, BLIND_NIL, DISCARD, KEEP, PLAYS, Action, Bid, Draw, Pass, Play, Replace
-from .cards import CARDS, SUIT_MASKS, SUIT_NAMES, Card, cards_of, indexes
+from .cards import CARDS, SUIT_NAMES, Card, cards_of, indexes
 from .dealing import deal_hands, first_dealer, replacement_rng, shuffled_deck
 from .records import Explanation, HandRecord, IllegalAction, Phase, Trick
 from .rules import Rules
@@ -411,13 +411,6 @@ class Game:
     def _copy(self) -> Game:
         raise NotImplementedError  # replaced below by _make_copier, for speed
 
-    def _set_turn_after_bid(self) -> None:
-        seat = self._next_bidder()
-        if seat is not None:
-            self._turn = seat
-        else:
-            self._start_exchange_or_play()
-
     def _bid(self, action: Bid) -> None:
         seat = self._turn
         self._bids = _put(self._bids, seat, action.n)
@@ -425,7 +418,7 @@ class Game:
             self._blind = _put(self._blind, seat, True)
             if self._phase is Phase.DRAW:
                 return  # Double Nil declared; the same player now draws
-        self._set_turn_after_bid()
+        self._start_bidding()
 
     def _draw(self, keep: bool) -> None:
         aside, seat = self._aside, self._turn
@@ -477,6 +470,7 @@ class Game:
             self._start_bidding()
 
     def _start_bidding(self) -> None:
+        """Bidding starts or goes on: the next seat still to bid, else what follows."""
         self._phase = Phase.BID
         seat = self._next_bidder()
         if seat is None:
@@ -513,8 +507,11 @@ class Game:
             self._aside = self._aside._replace(exchange=tuple(steps))
             self._phase, self._turn = Phase.PASS, steps[0][0]
         else:
-            self._phase = Phase.PLAY
-            self._set_turn_to_play(self._first_bidder())
+            self._start_play()
+
+    def _start_play(self) -> None:
+        self._phase = Phase.PLAY
+        self._set_turn_to_play(self._first_bidder())  # who bids first leads first
 
     def _pass(self, cards: tuple[Card, ...]) -> None:
         aside = self._aside
@@ -532,8 +529,7 @@ class Game:
         if rest:
             self._turn = rest[0][0]
         else:
-            self._phase = Phase.PLAY
-            self._set_turn_to_play(self._first_bidder())
+            self._start_play()
 
     def _play(self, index: int) -> None:
         seat, hands = self._turn, self._hands
@@ -543,9 +539,7 @@ class Game:
         trick = self._trick = (*self._trick, (seat, index))
         players = self._rules.players
         if len(trick) < players:
-            self._turn = seat = (seat + 1) % players
-            hand = self._hands[seat]  # follow suit if you can (000)
-            self._legal = hand & SUIT_MASKS[trick[0][1] // 13] or hand
+            self._set_turn_to_play((seat + 1) % players)
             return
         winner = trick_winner(trick)
         self._won = _put(self._won, winner, self._won[winner] + 1)

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..cards import SUIT_MASKS
+from ..tricks import NO_SUIT, legal_play_mask
 
 NON_SPADES = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2]
 FULL = (1 << 52) - 1
@@ -46,7 +47,7 @@ def tricks_left(hands: Sequence[int], trick: Sequence[tuple[int, int]]) -> int:
     return cards // len(hands)
 
 
-def _groups(legal: int, other: int) -> list[int]:
+def touching_groups(legal: int, other: int) -> list[int]:
     """One card (the lowest) of each run of ``legal`` with no ``other`` card between."""
     reps = []
     for mask in SUIT_MASKS:
@@ -101,11 +102,12 @@ class Solver:
                     return stored
                 else:
                     beta = min(beta, stored)
+            # tricks.legal_play_mask's rule for a lead, inlined: the search's inner loop
             legal = hand if broken else (hand & NON_SPADES or hand)
             live = 0
             for h in hands:
                 live |= h
-            moves = _groups(legal, live & ~hand)
+            moves = touching_groups(legal, live & ~hand)
             if best_first >= 0 and best_first in moves:
                 moves.remove(best_first)
                 moves.insert(0, best_first)
@@ -127,7 +129,7 @@ class Solver:
             live |= h
         for _, c in trick:
             live |= 1 << c
-        moves = _groups(legal, live & ~hand)
+        moves = touching_groups(legal, live & ~hand)
         if len(moves) > 1:
             # Ordering: the trick's winner so far, then the cheapest card that beats it.
             win_seat, win_card = trick[0]
@@ -236,16 +238,13 @@ def move_groups(hands: Sequence[int], trick: Sequence[tuple[int, int]], turn: in
                 broken: bool) -> list[int]:
     """The cards ``turn`` may play, one a group of touching cards (the lowest)."""
     hand = hands[turn]
-    if trick:
-        legal = hand & SUIT_MASKS[trick[0][1] // 13] or hand
-    else:
-        legal = hand if broken else (hand & NON_SPADES or hand)
+    legal = legal_play_mask(hand, trick[0][1] // 13 if trick else NO_SUIT, broken)
     live = 0
     for h in hands:
         live |= h
     for _, c in trick:
         live |= 1 << c
-    return _groups(legal, live & ~hand)
+    return touching_groups(legal, live & ~hand)
 
 
 def solve(hands: Sequence[int], trick: Sequence[tuple[int, int]], turn: int, broken: bool,
@@ -254,4 +253,4 @@ def solve(hands: Sequence[int], trick: Sequence[tuple[int, int]], turn: int, bro
     return Solver(len(hands), side, value).solve(hands, trick, turn, broken, won)
 
 
-__all__ = ["ENDGAME_TRICKS", "Solver", "move_groups", "solve", "tricks_left"]
+__all__ = ["ENDGAME_TRICKS", "Solver", "move_groups", "solve", "touching_groups", "tricks_left"]

@@ -29,13 +29,13 @@ import time
 from collections.abc import Sequence
 
 from ..actions import BLIND_NIL, PLAYS, Action, Bid, Play
-from ..cards import SUIT_MASKS
+from ..cards import FULL_DECK
 from ..records import Phase
 from ..rules import Rules
 from ..scoring import game_winner, score_sides
 from ..view import View
 from .base import Budget, decision_rng
-from .endgame import ENDGAME_TRICKS, Solver
+from .endgame import ENDGAME_TRICKS, Solver, touching_groups
 from .heuristic import HeuristicBot
 from .playout import play_card, playout
 from .sampler import Sampler, estimate_bid
@@ -88,23 +88,7 @@ def evaluator_for(view: View) -> Evaluator:
 def equivalence_groups(legal: int, hand: int, played: int) -> list[int]:
     """Split the legal cards into groups of equivalent cards: cards of one suit with only
     this seat's cards or played cards between them.  Returns one card (the lowest) a group."""
-    reps = []
-    solid = hand | played
-    for suit in range(4):
-        part = legal & SUIT_MASKS[suit]
-        prev = -2
-        while part:
-            low = part & -part
-            card = low.bit_length() - 1
-            part ^= low
-            if prev >= 0:
-                between = ((1 << card) - 1) & ~((2 << prev) - 1)
-                if between & ~solid == 0:
-                    prev = card
-                    continue
-            reps.append(card)
-            prev = card
-    return reps
+    return touching_groups(legal, FULL_DECK & ~(hand | played))
 
 
 def first_leader(view: View) -> int:

@@ -34,10 +34,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..cards import FULL_DECK, SPADE_MASK, SPADES, SUIT_MASK, SUIT_MASKS, mask_of
-from ..tricks import trick_winner
+from ..tricks import NO_SUIT, trick_winner
 from ..view import View
-
-NO_SUIT = -1
 
 
 def played(view: View) -> int:
@@ -46,7 +44,7 @@ def played(view: View) -> int:
 
 
 def own_hand(view: View) -> int:
-    return mask_of(view.hand)
+    return view.hand_mask
 
 
 def unseen(view: View) -> int:
