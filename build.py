@@ -22,6 +22,7 @@ import functools
 import hashlib
 import http.server
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -35,8 +36,10 @@ from typing import ClassVar
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
 PACKAGE = ROOT / "spades"
-DIST = ROOT / "dist"
+# SPADES_DIST builds and serves elsewhere (e.g. two test runs side by side).
+DIST = Path(os.environ.get("SPADES_DIST") or ROOT / "dist")
 CACHE = ROOT / ".cache" / "runtime"
+TEST_CACHE = ROOT / ".cache" / "test"
 
 # The interpreter every PyScript config must name. Without it PyScript falls back to
 # loading Pyodide from a CDN, silently; relative so the site works under any sub-path.
@@ -55,7 +58,7 @@ class Runtime:
     name: str
     version: str
     integrity: str  # npm's dist.integrity: "sha512-" + base64 digest of the tarball
-    dest: str  # folder under dist/
+    dest: str  # folder under dist/ (for a test asset: under its cache, never in dist/)
     members: tuple[str, ...]  # exact paths in the tarball, or a folder ending in "/"
 
     @property
@@ -92,6 +95,18 @@ RUNTIMES = (
         members=("package/dist/", "package/LICENSE"),
     ),
 )
+
+# Packages only the browser tests use, fetched and checked like the runtime but never
+# copied into dist/ (the site ships no test code): axe-core, the accessibility scanner
+# that e2e/test_a11y.py injects into the page.
+AXE = Runtime(
+    name="axe-core",
+    version="4.14.1",
+    integrity="sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ==",
+    dest="axe-core",
+    members=("package/axe.min.js", "package/LICENSE"),
+)
+TEST_ASSETS = (AXE,)
 
 # Files in dist/ the service worker does not precache (globs, relative to dist/): itself,
 # and PyScript chunks this site never loads (editor, terminal, MicroPython, TOML configs,
@@ -195,6 +210,13 @@ def extract_runtime(runtime: Runtime, tarball: Path, dist: Path) -> None:
     missing = [m for m in runtime.members if not any(w.startswith(m) for w in written)]
     if missing:
         raise SystemExit(f"{tarball.name} lacks {missing}")
+
+
+def fetch_axe(cache: Path = TEST_CACHE) -> Path:
+    """axe.min.js of the pinned axe-core, from the verified tarball, extracted into
+    .cache/test/ (not dist/): for the accessibility scan of the browser tests."""
+    extract_runtime(AXE, fetch_runtime(AXE, cache), cache)
+    return cache / AXE.dest / "axe.min.js"
 
 
 # --------------------------------------------------------------------------- site
@@ -421,7 +443,6 @@ def _importable(module: str) -> bool:
 def ensure_browser() -> None:
     """A Chromium for the browser tests: $SPADES_CHROMIUM or Debian's /usr/bin/chromium
     when present, else Playwright's own, downloaded once (the usual route on a laptop)."""
-    import os
 
     if os.environ.get("SPADES_CHROMIUM") or Path("/usr/bin/chromium").exists():
         return
@@ -432,7 +453,6 @@ def ensure_browser() -> None:
 def run_checks(pytest_args: list[str]) -> int:
     """Lint, type-check, then pytest over tests/ and e2e/ (real Chromium).  A pytest run
     that collects no test fails, so a broken collection can never pass as green."""
-    import os
 
     ensure_test_packages()
     ensure_browser()

@@ -1,0 +1,196 @@
+"""Accessibility: an axe-core scan of every screen of the table, in real Chromium.
+
+Each screen is scanned at the desktop (1280x800) and the phone (390x844) size: the
+table while bidding, mid-play (cards on the trick, your playable cards, a refusal
+notice), the Blind Nil choice and exchange, the hand summary, game over, and each
+dialog open (Options, New game, Score sheet, Last trick, Help). A serious or critical
+violation fails the test with the rule, the elements and axe's summary; moderate and
+minor ones are only printed (pytest -s shows them).
+
+axe-core is pinned and integrity-checked in build.py (build.AXE) like the runtime, and
+injected by the test only: dist/ holds no test code.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import build
+from e2e.support import (
+    open_game,
+    open_with_storage,
+    play_first_playable,
+    play_to,
+    save_text,
+    tap,
+    wait_your_turn,
+)
+from spades import PRESETS, Game, Phase
+
+FAST = "speed=instant&level=easy"
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+FAILING = ("serious", "critical")
+
+# Resolves once the page is still: every finite animation or transition has ended (the
+# thinking dots loop forever and are left alone), then two frames for the renders.
+SETTLED = """async () => {
+    const finite = document.getAnimations().filter(
+        (a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity);
+    await Promise.allSettled(finite.map((a) => a.finished));
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+}"""
+
+# axe cannot measure text over a gradient (it reports "needs review", not a violation),
+# and all the table's text sits on the felt's gradients. So the scan sees each gradient
+# as its lightest colour, the worst case for the table's light text.
+WORST_CASE_FELT = """
+.felt { background: var(--felt-light) !important; }
+.hand-zone { background: var(--felt-dark) !important; }
+"""
+
+SCAN = """async () => {
+    const results = await axe.run(document, {resultTypes: ['violations']});
+    return results.violations.map((v) => ({
+        id: v.id, impact: v.impact, help: v.help,
+        nodes: v.nodes.map((n) => ({
+            impact: n.impact, target: n.target.map(String), summary: n.failureSummary,
+        })),
+    }));
+}"""
+
+
+@functools.cache
+def axe_source() -> str:
+    return build.fetch_axe().read_text(encoding="utf-8")
+
+
+class Scanner:
+    """Scans the page at each size and keeps every violation, to report them all at once."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        page.set_viewport_size(dict(zip(("width", "height"), SIZES["desktop"], strict=True)))
+        self.failures: list[str] = []
+        self.minor: list[str] = []
+        self.scanned: list[str] = []
+
+    def __call__(self, screen: str) -> None:
+        page = self.page
+        before = page.viewport_size
+        for size, (width, height) in SIZES.items():
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate(SETTLED)
+            if not page.evaluate("() => typeof axe !== 'undefined'"):
+                page.add_script_tag(content=axe_source())
+                page.add_style_tag(content=WORST_CASE_FELT)
+            where = f"{screen} @ {size}"
+            self.scanned.append(where)
+            for violation in page.evaluate(SCAN):
+                # One entry per rule, impact and failure summary, with all its elements.
+                groups: dict[tuple[str, str], list[str]] = {}
+                for node in violation["nodes"]:
+                    key = (node["impact"] or violation["impact"], node["summary"] or "")
+                    groups.setdefault(key, []).append(" ".join(node["target"]))
+                for (impact, summary), targets in groups.items():
+                    line = (f"{where}: {violation['id']} ({impact}) {violation['help']}\n"
+                            f"    at {', '.join(targets)}\n"
+                            f"    {summary.replace(chr(10), chr(10) + '    ')}")
+                    (self.failures if impact in FAILING else self.minor).append(line)
+        page.set_viewport_size(before)  # the test goes on at the size it chose
+
+    def dialog(self, opener: str, dialog: str, screen: str, showing: str = "") -> None:
+        """Open a dialog with the button ``opener`` and scan it once it shows the
+        selector ``showing``; then close it with Escape."""
+        self.page.locator(opener).first.click()
+        self.page.wait_for_selector(f"{dialog}[open] {showing}")
+        self(screen)
+        self.page.keyboard.press("Escape")
+        self.page.wait_for_selector(dialog, state="hidden")
+
+    def check(self) -> None:
+        print(f"\naxe {build.AXE.version}: scanned {len(self.scanned)} screens")
+        if self.minor:
+            print("moderate and minor (not failing):\n" + "\n".join(self.minor))
+        if self.failures:
+            pytest.fail(f"{len(self.failures)} serious or critical accessibility violations:\n"
+                        + "\n".join(self.failures), pytrace=False)
+
+
+def test_axe_is_a_test_asset_only() -> None:
+    assert build.AXE in build.TEST_ASSETS and build.AXE not in build.RUNTIMES
+    assert not any(path.name.startswith("axe") for path in build.DIST.rglob("*"))
+
+
+def test_bidding_play_and_the_dialogs(page: Any) -> None:
+    scan = Scanner(page)
+    open_game(page, f"seed=2&{FAST}")  # seed 2: you bid first
+    assert wait_your_turn(page) == "bid"
+    scan("bidding")
+    scan.dialog('header [data-action="options"]', "#options", "options")
+    scan.dialog('header [data-action="ask-new-game"]', "#confirm-new", "new-game confirmation")
+    scan.dialog('header [data-action="help"]', "#help", "help")
+    page.locator('header [data-action="options"]').click()
+    scan.dialog('#options [data-action="ask-daily"]', "#confirm-daily", "daily confirmation")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#options", state="hidden")
+    page.locator('[data-bid="3"]').click()
+    page.wait_for_selector("#bids", state="hidden")
+    # Play until a trick is over and you are to play to the next one, on cards.
+    while True:
+        assert wait_your_turn(page) == "play"
+        on_trick = page.locator("#trick [data-card]").count()
+        if on_trick and page.locator("#last-trick-button").is_enabled():
+            break
+        play_first_playable(page)
+    # Tap a card you may not play, for the notice that explains why.
+    refused = page.locator("#hand [data-card]:not([data-playable])")
+    assert refused.count() > 0
+    tap(page, f'#hand [data-card="{refused.first.get_attribute("data-card")}"]')
+    page.wait_for_selector("#notice:not(:empty)")
+    scan("mid-play")
+    scan.dialog('header [data-action="last-trick"]', "#last-trick", "last trick",
+                "[data-card]")
+    scan.dialog('header [data-action="sheet"]', "#sheet", "score sheet, no hand yet")
+    scan.check()
+
+
+def test_blind_nil_choice_and_exchange(page: Any) -> None:
+    scan = Scanner(page)
+    open_game(page, f"seed=1&table=blind-nil&{FAST}")
+    page.wait_for_selector('[data-bid="blind"]')
+    assert page.locator('#hand [data-face-down="true"]').count() == 13
+    scan("blind nil choice")
+    page.locator('[data-bid="blind"]').click()
+    page.wait_for_selector('[data-action="pass"]')
+    assert page.locator('#hand [data-new="true"]').count() == 3
+    scan("blind nil exchange")
+    cards = page.locator("#hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    for card in cards[:3]:
+        tap(page, f'#hand [data-card="{card}"]')
+    page.wait_for_selector('[data-action="pass"]:enabled')
+    scan("blind nil exchange, three chosen")
+    scan.check()
+
+
+def crafted(page: Any, game: Game, **ui: Any) -> None:
+    open_with_storage(page, {"spades.game": save_text(game, **ui)}, FAST)
+    page.wait_for_selector("#summary:not([hidden])")
+
+
+def until(stop: Callable[[Game], bool], table: str, seed: int) -> Game:
+    return play_to(Game.new(PRESETS[table], seed=seed), stop)
+
+
+def test_summary_score_sheet_and_game_over(page: Any) -> None:
+    scan = Scanner(page)
+    crafted(page, until(lambda g: len(g.history) == 4, "classic", 21), summary=True)
+    scan("hand summary")
+    scan.dialog('#summary [data-action="sheet"]', "#sheet", "score sheet", "tbody td")
+    crafted(page, until(lambda g: g.phase is Phase.GAME_OVER, "quick", 12))
+    assert page.locator("#summary [data-winner]").count() == 1
+    scan("game over")
+    scan.check()
