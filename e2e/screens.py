@@ -2,9 +2,11 @@
 
     python -m e2e.screens [--out DIR]
 
-At 1280x800 and 390x844: bidding, mid-trick, the hand summary, the score sheet, the
-game-over screen and Help. Crafted saves (made here with the engine) reach the later
-screens at once.
+Every phase of e2e.layout_states (bidding, a trick with a refusal and with four cards
+held, the Blind Nil choice and exchange, the hand summary, the score sheet and the Menu
+that opens it) at every size of its VIEWPORTS, the same screens the layout test checks;
+then, at 1280x800 and 390x844, the game-over screen and Help. Crafted saves (made with
+the engine) reach the later screens at once.
 """
 
 from __future__ import annotations
@@ -16,22 +18,60 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from e2e.layout_states import (
+    DESKTOP,
+    PHASES,
+    VIEWPORTS,
+    open_menu,
+    prepare,
+    set_viewport,
+    settle,
+    states,
+)
 from e2e.support import (
     launch_chromium,
-    open_game,
     open_with_storage,
-    play_first_playable,
     play_to,
     save_text,
     serve_dist,
-    wait_your_turn,
 )
 from spades import PRESETS, Game, Phase
 
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 
 
-def shots(browser, base: str, out: Path, name: str, size: tuple[int, int]) -> None:
+def slug(text: str) -> str:
+    return "-".join("".join(c if c.isalnum() else " " for c in text.lower()).split())
+
+
+def layout_shots(browser, base: str, out: Path, phase: str) -> None:
+    """Every viewport at every state of ``phase`` (one page, resized)."""
+    context = browser.new_context(base_url=base, service_workers="block")
+    page = context.new_page()
+    page.on("console", lambda m: print("console:", m.type, m.text) if m.type == "error" else None)
+    prepare(page)
+    for number, state in enumerate(states(page, phase), start=1):
+        for viewport in VIEWPORTS:
+            set_viewport(page, viewport)
+            name = f"{phase}-{number}-{slug(state)}-{viewport.name}"
+            if phase == "sheet":
+                if open_menu(page):
+                    settle(page)
+                    page.screenshot(path=str(out / f"{phase}-0-menu-{viewport.name}.png"))
+                page.locator('#tools [data-action="sheet"]').click()
+                page.wait_for_selector("#sheet[open]")
+                settle(page)
+                page.screenshot(path=str(out / f"{name}.png"))
+                page.keyboard.press("Escape")
+                page.wait_for_selector("#sheet", state="hidden")
+            else:
+                page.screenshot(path=str(out / f"{name}.png"))
+        set_viewport(page, DESKTOP)
+    context.close()
+
+
+def end_shots(browser, base: str, out: Path, name: str, size: tuple[int, int]) -> None:
+    """The game-over screen, its score sheet, and Help."""
     width, height = size
     phone = width < 640
     context = browser.new_context(base_url=base, viewport={"width": width, "height": height},
@@ -43,34 +83,14 @@ def shots(browser, base: str, out: Path, name: str, size: tuple[int, int]) -> No
         page.wait_for_timeout(400)
         page.screenshot(path=str(out / f"{name}-{what}.png"))
 
-    open_game(page, "seed=2&speed=instant&level=easy")
-    wait_your_turn(page)
-    snap("1-bidding")
-    page.locator('[data-bid="3"]').click()
-    wait_your_turn(page)
-    play_first_playable(page)
-    while wait_your_turn(page) == "play":
-        if page.locator("#trick [data-card]").count() >= 2:
-            break
-        play_first_playable(page)
-    snap("2-mid-trick")
-
-    game = play_to(Game.new(PRESETS["classic"], seed=21), lambda g: len(g.history) == 4)
-    record = game.history[-1]
-    open_with_storage(page, {"spades.game": save_text(game, summary=True,
-                                                      last_trick=[], last_winner=None)})
-    snap("3-summary")
-    page.locator('#summary [data-action="sheet"]').click()
-    snap("4-sheet")
-    del record
-
     over = play_to(Game.new(PRESETS["quick"], seed=12), lambda g: g.phase is Phase.GAME_OVER)
     open_with_storage(page, {"spades.game": save_text(over)})
     snap("5-game-over")
     page.locator('#summary [data-action="sheet"]').click()
     snap("5b-game-over-sheet")
     page.keyboard.press("Escape")
-    page.locator('[data-action="help"]').click()
+    open_menu(page)
+    page.locator('#tools [data-action="help"]').click()
     snap("6-help")
     context.close()
 
@@ -84,8 +104,10 @@ def main(argv: list[str] | None = None) -> None:
 
     with serve_dist() as base, sync_playwright() as playwright:
         browser = launch_chromium(playwright)
+        for phase in PHASES:
+            layout_shots(browser, base, args.out, phase)
         for name, size in SIZES.items():
-            shots(browser, base, args.out, name, size)
+            end_shots(browser, base, args.out, name, size)
         browser.close()
     print(f"screenshots in {args.out}")
 
