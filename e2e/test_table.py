@@ -9,6 +9,7 @@ game saved in localStorage.
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 from typing import Any
@@ -133,8 +134,10 @@ def test_corrupted_save_gives_a_message_and_a_new_game(page: Any) -> None:
     assert "garbage" in page.evaluate("() => localStorage.getItem('spades.game.broken')")
     assert page.locator("#hand .card").count() == 13
     assert saved_game(page).hand_number == 0
+    stored = json.loads(page.evaluate("() => localStorage.getItem('spades.prefs')"))
+    assert stored["speed"] == "fast"  # kept, though this page's ?speed=instant is in effect
     page.locator('[data-action="options"]').click()
-    assert page.locator('#options input[name="speed"][value="fast"]').is_checked()
+    assert page.locator('#options input[name="speed"][value="instant"]').is_checked()
 
 
 def test_speed_preference_survives_a_reload(page: Any) -> None:
@@ -319,8 +322,9 @@ def test_expert_thinks_in_the_worker_and_the_page_stays_responsive(page: Any) ->
     if os.environ.get("SPADES_LONGTASK_REPORT"):
         Path(os.environ["SPADES_LONGTASK_REPORT"]).write_text(f"{cold:.0f} {warm:.0f}\n")
     assert took < 500
-    assert warm < 200
-    assert cold < 1000
+    # The worker's start and Expert's turns never block the page (issue 7: 100 ms).
+    assert warm < 100
+    assert cold < 100
     assert len(saved_game(page).actions) >= 5
 
 
@@ -333,10 +337,10 @@ def test_daily_game_is_the_same_seeded_quick_game_for_the_day(page: Any) -> None
 
     open_game(page, f"seed=5&{FAST}")
     page.locator('header [data-action="options"]').click()
-    page.locator('#options [data-action="ask-new-game"]').first.click()
-    page.wait_for_selector("#confirm-new[open]")
-    page.locator('#confirm-new [data-action="daily"]').click()
-    page.wait_for_selector("#confirm-new", state="hidden")
+    page.locator('#options [data-action="ask-daily"]').click()
+    page.wait_for_selector("#confirm-daily[open]")
+    page.locator('#confirm-daily [data-action="daily"]').click()
+    page.wait_for_selector("#confirm-daily", state="hidden")
     record = saved_record(page)
     game = saved_game(page)
     y, m, d = page.evaluate("() => { const n = new Date(); "

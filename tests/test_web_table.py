@@ -44,10 +44,13 @@ class MemoryStorage:
 
 
 def test_prefs_defaults_and_validation() -> None:
-    assert Prefs() == Prefs("normal", "medium", "classic", False)
+    # Playable cards raised (as seed 004's table does); sounds off until asked for.
+    assert Prefs() == Prefs("normal", "medium", "classic", raise_playable=True, sound=False)
     prefs = prefs_from_dict({"speed": "fast", "level": "nonsense", "table": "blind-nil",
-                             "raise_playable": "yes"})
-    assert prefs == Prefs("fast", "medium", "blind-nil", False)
+                             "raise_playable": "yes", "sound": 1})
+    assert prefs == Prefs("fast", "medium", "blind-nil")
+    assert prefs_from_dict({"raise_playable": False, "sound": True}) == Prefs(
+        raise_playable=False, sound=True)
     assert prefs_from_dict([1, 2]) == Prefs()
     assert Prefs().with_value("speed", "instant").pause_ms == 0
     assert Prefs().with_value("table", "duel") == Prefs()  # the page seats four players
@@ -55,7 +58,7 @@ def test_prefs_defaults_and_validation() -> None:
 
 def test_prefs_round_trip_in_storage() -> None:
     storage = MemoryStorage()
-    prefs = Prefs("slow", "expert", "quick", True)
+    prefs = Prefs("slow", "expert", "quick", raise_playable=False, sound=True)
     store.save_prefs(storage, prefs)
     assert store.PREFS_KEY.startswith("spades.")
     assert store.load_prefs(storage) == prefs
@@ -208,13 +211,73 @@ def test_table_rules_describe_the_chosen_table() -> None:
 
 @pytest.mark.parametrize(("keys_typed", "expected"), [
     ("3", 3), ("1", 1), ("10", 10), ("13", 13), ("15", 5), ("0", 0), ("7+", 8), ("0-", 0),
-    ("13+", 13),
+    ("13+", 13), ("7=", 8), ("7_", 6),
 ])
 def test_keyboard_bid_picking(keys_typed: str, expected: int) -> None:
     buffer, picked = "", None
     for key in keys_typed:
         buffer, picked = keys.pick_bid(buffer, key, picked)
     assert picked == expected
+
+
+@pytest.mark.parametrize(("start", "key", "expected"), [
+    (2, "ArrowDown", 9), (9, "ArrowUp", 2), (2, "ArrowUp", 2), (9, "ArrowDown", 9),
+    (6, "ArrowRight", 7), (7, "ArrowLeft", 6), (0, "ArrowLeft", 0), (13, "ArrowRight", 13),
+    (3, "Enter", 3),
+])
+def test_arrows_move_in_the_bid_grid_as_in_a_grid(start: int, key: str, expected: int) -> None:
+    assert keys.grid_move(start, key, [True] * 14, 7) == expected
+
+
+def test_arrows_skip_bids_that_cannot_be_made() -> None:
+    enabled = [True] * 14
+    enabled[8] = enabled[9] = False  # e.g. bids the table refuses
+    assert keys.grid_move(7, "ArrowRight", enabled, 7) == 10
+    assert keys.grid_move(2, "ArrowDown", enabled, 7) == 2  # nothing below in that column
+    assert keys.grid_move(1, "ArrowDown", enabled, 7) == 1
+    assert keys.grid_move(10, "ArrowLeft", enabled, 7) == 7
+
+
+# ---------------------------------------------------------------- the trick's story
+
+
+def test_a_finished_trick_marks_its_leader_and_winner() -> None:
+    html = render.trick_html(((1, "2H"), (2, "AH"), (3, "5H"), (0, "3S")), winner=0)
+    assert html.count('data-led="true"') == 1 and html.count('data-winner="true"') == 1
+    cards = re.findall(r'<div class="[^"]*" data-seat="(\d)"[^>]*>', html)
+    assert cards == ["1", "2", "3", "0"]
+    assert re.search(r'data-seat="1" data-card="2H" data-led="true"', html)
+    assert re.search(r'winner" data-seat="0" data-card="3S" data-winner="true"', html)
+    assert "wins the trick" in html and "led" in html
+    # A trick in progress has a leader and no winner.
+    assert 'data-winner' not in render.trick_html(((1, "2H"), (2, "AH")))
+
+
+def test_last_trick_names_each_seat_with_leader_and_winner() -> None:
+    html = render.last_trick_html(((3, "KD"), (0, "AD"), (1, "2D"), (2, "9D")), 0)
+    names = re.findall(r'<span class="last-name">([A-Za-z]+)', html)
+    assert names == ["East", "You", "West", "North"]
+    assert re.search(r'data-seat="3" data-led="true"', html)
+    assert re.search(r'data-seat="0" data-winner="true"', html)
+    assert "You won it." in html
+    assert "No trick" in render.last_trick_html((), None)
+
+
+def test_spades_broken_shows_only_in_play_once_a_spade_is_out() -> None:
+    game = play_to(Game.new(PRESETS["classic"], seed=8),
+                   lambda g: g.phase is Phase.PLAY and g.spades_broken and g.turn == 0)
+    assert table.table_view(game, Prefs(), store.UiState()).spades_broken
+    start = play_to(Game.new(PRESETS["classic"], seed=8), lambda g: g.phase is Phase.PLAY)
+    assert not table.table_view(start, Prefs(), store.UiState()).spades_broken
+
+
+def test_trick_result_and_game_over_words() -> None:
+    assert table.trick_result_text(0) == "You win the trick."
+    assert table.trick_result_text(3) == "East wins the trick."
+    over = play_to(Game.new(PRESETS["quick"], seed=12), lambda g: g.phase is Phase.GAME_OVER)
+    hands = len(over.history)
+    assert table.game_over_text(over).endswith(f"after {hands} hands" + (
+        "!" if over.winner == 0 else "."))
 
 
 # ---------------------------------------------------------------- between hands

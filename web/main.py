@@ -20,9 +20,10 @@ from typing import Any, TypeVar
 
 import keys
 import render
+import sounds
 import store
 import table
-from prefs import LEVELS, TABLES
+from prefs import LEVELS, SWITCHES, TABLES
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
@@ -70,8 +71,20 @@ class App:
         self.running = False  # the computer players' loop is active
         self.busy = False  # a move of yours is being applied and animated
         self.thinking: int | None = None
-        # A finished trick held on the table before the sweep.
+        # A finished trick held on the table before the sweep, and its winner.
         self.shown_trick: tuple[tuple[int, str], ...] | None = None
+        self.held_winner: int | None = None
+        # The hand's last trick is held: its summary waits until the trick has been seen.
+        self.summary_held = False
+        # Your move, tapped while the table still shows the last one: played as soon as
+        # the table is ready (the hold is cut short), so no tap the rules allow is lost.
+        # Kept with the game it was judged on: if that game moved on meanwhile (your
+        # previous move was still being applied), the tap is dropped, never replayed later.
+        self.pending: tuple[Action, Game] | None = None
+        self.hurry: asyncio.Event | None = None
+        self.rerun = False  # the computers' loop must look again before it stops
+        self.gestured = False  # sounds wait for the player's first tap or key
+        self.sounds = sounds.Sounds(window)
         self.entering: int | None = None
         self.worker: Any = None  # the AI worker's JavaScript proxy, once it has started
         self.worker_starting: asyncio.Task[None] | None = None
@@ -121,6 +134,11 @@ class App:
         self.ui = store.UiState(level=level, daily=daily)
         self.selected = set()
         self.shown_trick = None
+        self.held_winner = None
+        self.summary_held = False
+        self.pending = None
+        if self.hurry is not None:
+            self.hurry.set()  # an old game's held trick ends now
         self.entering = None
         self.thinking = None
         self.busy = False
@@ -184,18 +202,26 @@ class App:
             self.set_html(f"seat-{info.seat}", render.seat_html(info))
             panel.classList.toggle("turn", info.on_turn)
             panel.classList.toggle("thinking", self.thinking == info.seat)
+        holding = self.shown_trick is not None
         plays = self.shown_trick if self.shown_trick is not None else view.trick
-        self.set_html("trick", render.trick_html(plays, self.entering))
+        self.set_html("trick", render.trick_html(
+            plays, self.entering, self.held_winner if holding else None))
+        element("broken").hidden = not view.spades_broken
         self.set_html("bids", render.bids_html(view, self.picked_bid))
         panel = view.bidding or view.can_look or view.passing
         element("bids").hidden = not panel
         status = "" if panel else view.status
         if self.thinking is not None:
             status = f"{SEATS[self.thinking]} is thinking…"
+        if holding:
+            # While the trick is held, the notice says who won it (show_finished_trick);
+            # the line does not jump ahead to whose turn is next.
+            status = ""
         element("status").textContent = status
+        self.update_title(view.your_turn)
         summary = element("summary")
         appearing = False
-        if view.summary is not None:
+        if view.summary is not None and not self.summary_held:
             self.set_html("summary-body", render.summary_html(
                 view.summary, view.game_over_text, view.winner))
             appearing = bool(summary.hidden)
@@ -220,6 +246,16 @@ class App:
                 button.focus()
         elif focused and self.focus_lost(focused, summary):
             self.focus_table()
+
+    def update_title(self, your_turn: bool | None = None) -> None:
+        """The tab's title says "Your turn" while the page is in the background."""
+        if your_turn is None:
+            your_turn = (self.game.turn == 0 and not self.ui.summary
+                         and self.game.phase is not Phase.GAME_OVER and self.can_act())
+        waiting = your_turn and bool(document.hidden)
+        title = "Your turn — Spades" if waiting else "Spades"
+        if document.title != title:
+            document.title = title
 
     def focus_lost(self, focused: Any, summary: Any) -> bool:
         """True if the keyboard was on the table and what it was on has gone away."""
@@ -248,6 +284,21 @@ class App:
         await asyncio.sleep(max(0, ms) / 1000)
         return generation == self.generation
 
+    async def hold(self, ms: float, generation: int) -> bool:
+        """Like sleep(), but cut short when you tap your next move meanwhile (or a new
+        game starts): the table never makes you wait to act."""
+        event = self.hurry = asyncio.Event()
+        if self.pending is not None:
+            event.set()
+        try:
+            await asyncio.wait_for(event.wait(), max(0, ms) / 1000)
+        except TimeoutError:
+            pass
+        finally:
+            if self.hurry is event:
+                self.hurry = None
+        return generation == self.generation
+
     async def perform(self, action: Action, generation: int) -> None:
         """Apply a legal action, save, and show it (the finished trick, then the sweep)."""
         before = self.game
@@ -271,9 +322,10 @@ class App:
                     winner = taken_by
                 finished = (plays, winner)
                 self.ui = replace(self.ui, last_trick=plays, last_winner=winner)
-                message += f" {'You win' if winner == 0 else SEATS[winner] + ' wins'} the trick."
+                message += " " + table.trick_result_text(winner)
             self.announce(message)
             self.entering = seat
+            self.sound("card")
         elif isinstance(action, Bid):
             what = "Blind Nil" if action.blind else ("Nil" if action.n == 0 else str(action.n))
             self.announce(f"{'You bid' if seat == 0 else SEATS[seat] + ' bids'} {what}.")
@@ -286,27 +338,40 @@ class App:
         self.save()
         if finished is not None:
             plays, winner = finished
-            self.shown_trick = plays
-            self.render()
-            self.entering = None
-            if not await self.sleep(self.motion_ms() + HOLD_MS[self.speed], generation):
+            if not await self.show_finished_trick(plays, winner, hand_over, generation):
                 return
-            if self.motion_ms():
-                # The sweep is a transition from where the cards lie now: the last card's
-                # travel-in animation is dropped first (an animation would override it),
-                # and reading offsetWidth lays the cards out before the class is added.
-                self.set_html("trick", render.trick_html(plays))
-                trick_el = element("trick")
-                _ = trick_el.offsetWidth
-                trick_el.classList.add(f"sweep-{table.SEAT_POSITIONS[winner]}")
-                if not await self.sleep(self.motion_ms(), generation):
-                    return
-                element("trick").className = "trick-area"
-            self.shown_trick = None
         self.render()
         self.entering = None
         if hand_over:
             self.announce(hand_result_text(after))
+
+    async def show_finished_trick(self, plays: tuple[tuple[int, str], ...], winner: int,
+                                  hand_over: bool, generation: int) -> bool:
+        """Hold the finished trick on the table, its winner marked and named (the hand's
+        summary waits meanwhile), then sweep it to the winner. False if a new game began."""
+        self.shown_trick, self.held_winner, self.summary_held = plays, winner, hand_over
+        said = table.trick_result_text(winner)
+        self.notice(said)
+        self.sound("trick", delay=0.12)
+        self.render()
+        self.entering = None
+        if not await self.hold(self.motion_ms() + HOLD_MS[self.speed], generation):
+            return False
+        if self.motion_ms() and self.pending is None:
+            # The sweep is a transition from where the cards lie now: the last card's
+            # travel-in animation is dropped first (an animation would override it),
+            # and reading offsetWidth lays the cards out before the class is added.
+            self.set_html("trick", render.trick_html(plays, None, winner))
+            trick_el = element("trick")
+            _ = trick_el.offsetWidth
+            trick_el.classList.add(f"sweep-{table.SEAT_POSITIONS[winner]}")
+            if not await self.hold(self.motion_ms(), generation):
+                return False
+        element("trick").className = "trick-area"
+        self.shown_trick, self.held_winner, self.summary_held = None, None, False
+        if element("notice").textContent == said:
+            self.notice("")
+        return True
 
     async def player_move(self, action: Action) -> None:
         """Your move: refused moves get the engine's explanation and your turn goes on."""
@@ -329,29 +394,62 @@ class App:
                 and not self.ui.summary)
 
     async def run_computers(self) -> None:
+        """Let the computer players move until it is your turn (one loop at a time: a
+        call while the loop runs makes it look again before it stops, e.g. after a new
+        game or "Next hand"), then play the move you tapped meanwhile, if any."""
         if self.running:
+            self.rerun = True
             return
         self.running = True
-        generation = self.generation
+        moved = False
         try:
-            while generation == self.generation and self.computers_to_move():
-                seat = self.game.turn
-                assert seat is not None  # computers_to_move() says a computer is on turn
-                self.thinking = seat
-                self.render()
-                if not await self.sleep(self.pause_ms(), generation):
-                    return
-                action = await self.computer_action(seat)
-                if generation != self.generation:
-                    return
-                self.thinking = None
-                await self.perform(action, generation)
-                await asyncio.sleep(0)
+            while True:
+                self.rerun = False
+                moved = await self.computers_turns(self.generation) or moved
+                if not self.rerun:
+                    break
         finally:
             self.running = False
-            if generation == self.generation:
-                self.thinking = None
-                self.render()
+            self.thinking = None
+            self.render()
+        if moved and self.game.turn == 0 and not self.ui.summary and self.pending is None:
+            self.sound("turn")
+        self.play_pending()
+
+    async def computers_turns(self, generation: int) -> bool:
+        """The computers' moves of this game (generation); True if any moved."""
+        moved = False
+        while generation == self.generation and self.computers_to_move():
+            seat = self.game.turn
+            assert seat is not None  # computers_to_move() says a computer is on turn
+            self.thinking = seat
+            self.render()
+            if not await self.sleep(self.pause_ms(), generation):
+                return moved
+            action = await self.computer_action(seat)
+            if generation != self.generation:
+                return moved
+            self.thinking = None
+            await self.perform(action, generation)
+            moved = True
+            await asyncio.sleep(0)
+        return moved
+
+    def play_pending(self) -> None:
+        pending, self.pending = self.pending, None
+        if pending is not None and pending[1] is self.game:
+            self.try_move(pending[0])
+
+    async def warm_up(self) -> None:
+        """Load the computer players' modules after the page is ready, one module a task,
+        so neither the start-up nor the first computer move waits for them (together
+        they would be one long task on a slow phone)."""
+        import importlib
+
+        for name in ("spades.ai.base", "spades.ai.knowledge", "spades.ai.heuristic",
+                     "players"):
+            await asyncio.sleep(0)
+            importlib.import_module(name)
 
     async def computer_action(self, seat: int) -> Action:
         import players
@@ -396,8 +494,26 @@ class App:
     def can_act(self) -> bool:
         return not (self.busy or self.running or self.shown_trick is not None)
 
+    def sound(self, name: str, delay: float = 0.0) -> None:
+        """A card sound, if the player asked for them and has touched the page (a browser
+        lets a page make sounds only after a gesture)."""
+        if self.prefs.sound and self.gestured:
+            try:
+                self.sounds.play(name, delay)
+            except Exception as error:  # no audio device: play on in silence
+                window.console.warn(f"sound {name} failed: {error}")
+
     def on_click(self, event: Any) -> None:
+        self.gestured = True
         target = event.target
+        jump = target.closest(".help-contents a")
+        if jump:
+            # Scroll Help to the section without touching the page's address.
+            event.preventDefault()
+            section = element(str(jump.getAttribute("href"))[1:])
+            if section:
+                section.scrollIntoView()
+            return
         dialog_action = target.closest("[data-action]")
         if dialog_action:
             self.do_action(dialog_action.getAttribute("data-action"))
@@ -417,7 +533,7 @@ class App:
 
     def card_clicked(self, text: str, repeat: bool = False) -> None:
         game = self.game
-        if game.phase is Phase.PASS and game.turn == 0 and self.can_act():
+        if game.phase is Phase.PASS and game.turn == 0 and not self.ui.summary:
             size = game.rules.blind_nil_cards
             if text in self.selected:
                 self.selected.discard(text)
@@ -431,21 +547,40 @@ class App:
             self.try_move(Play(Card.parse(text)))
 
     def try_move(self, action: Action) -> None:
+        """Your bid, card or exchange: refused with the engine's reason, played now, or,
+        while the table still shows the last move, kept and played the moment it is ready
+        (the held trick is cut short)."""
         if self.ui.summary or self.game.phase is Phase.GAME_OVER:
             return
         turn = self.game.turn
         assert turn is not None  # the game is not over, so someone is on turn
-        if turn != 0 or not self.can_act():
-            if turn != 0:
-                self.notice(f"Wait for {SEATS[turn]}.")
+        if turn != 0:
+            self.notice(f"Wait for {SEATS[turn]}.")
+            return
+        explanation = self.game.explain(action)
+        if explanation is not None:
+            self.notice(explanation.message)
+            self.announce(explanation.message)
+            return
+        if not self.can_act():
+            if self.pending is None:  # a second tap (a double click) plays nothing more
+                self.pending = (action, self.game)
+                if self.hurry is not None:
+                    self.hurry.set()
             return
         self.busy = True
         self.picked_bid = None
         self.spawn(self.player_move(action))
 
     def do_action(self, name: str) -> None:
+        # The compact header's menu (a disclosure button): its button and the scrim beside
+        # it toggle it; any other action closes it.
+        menu = element("menu-button")
+        opened = name == "menu" and menu.getAttribute("aria-expanded") != "true"
+        menu.setAttribute("aria-expanded", "true" if opened else "false")
+        element("app").classList.toggle("menu-open", opened)
         if name == "next-hand":
-            if self.ui.summary and self.can_act():
+            if self.ui.summary and not self.summary_held:
                 self.ui = replace(self.ui, summary=False)
                 self.save()
                 self.render()
@@ -458,12 +593,14 @@ class App:
                 self.start_new_game()
         elif name == "ask-new-game":
             element("confirm-new").showModal()
+        elif name == "ask-daily":
+            element("confirm-daily").showModal()
         elif name == "confirm-new-game":
             element("confirm-new").close()
             element("options").close()
             self.start_new_game()
         elif name == "daily":
-            element("confirm-new").close()
+            element("confirm-daily").close()
             element("options").close()
             self.daily_game()
             self.after_new_game()
@@ -474,7 +611,11 @@ class App:
             element("help-table-name").textContent = self.game.rules.name
             element("help-table-rules").innerHTML = render.rules_html(
                 table.table_rules(self.game.rules))
-            element("help").showModal()
+            help_dialog = element("help")
+            help_dialog.showModal()
+            # Open at the top (the dialog would scroll to its first focusable element).
+            element("help-title").focus()
+            help_dialog.scrollTop = 0
         elif name == "sheet":
             self.set_html("sheet-body", render.sheet_html(
                 table.table_view(self.game, self.prefs, self.ui).sheet, self.game.rules.target))
@@ -502,16 +643,18 @@ class App:
 
     def fill_options(self) -> None:
         form = element("options-form")
-        for name in ("speed", "level", "table"):
-            value = getattr(self.prefs, name)
+        # The speed in effect (a ?speed= link overrides the stored one until changed here).
+        chosen = {"speed": self.speed, "level": self.prefs.level, "table": self.prefs.table}
+        for name, value in chosen.items():
             for box in form.querySelectorAll(f'input[name="{name}"]'):
                 box.checked = box.value == value
-        form.querySelector('input[name="raise_playable"]').checked = self.prefs.raise_playable
+        for name in SWITCHES:
+            form.querySelector(f'input[name="{name}"]').checked = getattr(self.prefs, name)
 
     def on_options_change(self, event: Any) -> None:
         box = event.target
         name = box.name
-        value = bool(box.checked) if name == "raise_playable" else str(box.value)
+        value = bool(box.checked) if name in SWITCHES else str(box.value)
         self.prefs = self.prefs.with_value(name, value)
         if name == "speed":
             self.speed_override = None
@@ -526,21 +669,31 @@ class App:
         self.render()
 
     def on_key(self, event: Any) -> None:
+        self.gestured = True
         if document.querySelector("dialog[open]"):
             return
         key = event.key
+        if key == "Escape" and element("menu-button").getAttribute("aria-expanded") == "true":
+            self.do_action("menu")  # the compact header's menu closes, as a menu does
+            element("menu-button").focus()
+            return
         active = document.activeElement
         container = None
         for ident in ("hand", "bids"):
             if active and element(ident).contains(active):
                 container = element(ident)
+        grid = active.closest(".bid-grid") if active and container else None
+        if grid and key in keys.GRID_STEPS:
+            self.move_in_grid(grid, key)
+            event.preventDefault()
+            return
         if key in ("ArrowLeft", "ArrowRight") or (container and key in ("ArrowUp", "ArrowDown")
                                                   and container.id == "hand"):
             self.move_focus(container, -1 if key in ("ArrowLeft", "ArrowUp") else 1)
             event.preventDefault()
             return
         bidding = not element("bids").hidden and element("bids").querySelector('[data-bid="1"]')
-        if bidding and (key.isdigit() or key in ("+", "-", "=", "_", "ArrowUp", "ArrowDown")):
+        if bidding and (key.isdigit() or key in ("+", "-", "=", "_")):
             now = time.monotonic()
             if now - self.bid_buffer_at > 1.5:
                 self.bid_buffer = ""
@@ -553,6 +706,14 @@ class App:
             if chosen:
                 chosen.focus()
             event.preventDefault()
+
+    def move_in_grid(self, grid: Any, key: str) -> None:
+        """The arrows in the bid grid: along a row, or up and down a column."""
+        buttons = list(grid.querySelectorAll("button"))
+        index = next((i for i, el in enumerate(buttons) if el == document.activeElement), 0)
+        columns = len(str(window.getComputedStyle(grid).gridTemplateColumns).split()) or 7
+        enabled = [not el.disabled for el in buttons]
+        buttons[keys.grid_move(index, key, enabled, columns)].focus()
 
     def move_focus(self, container: Any, step: int) -> None:
         if container is None:
@@ -611,9 +772,11 @@ def start() -> App:
     root = element("app")
     root.addEventListener("click", create_proxy(app.on_click))
     document.addEventListener("keydown", create_proxy(app.on_key))
+    document.addEventListener("visibilitychange", create_proxy(lambda _: app.update_title()))
     element("options-form").addEventListener("change", create_proxy(app.on_options_change))
     element("loading").hidden = True
     ROOT.dataset.ready = "true"
+    app.spawn(app.warm_up())
     if app.ui.level == "expert":
         app.start_worker_soon()
     app.spawn(app.run_computers())

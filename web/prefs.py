@@ -13,6 +13,8 @@ from typing import Any
 SPEEDS = ("slow", "normal", "fast", "instant")
 LEVELS = ("easy", "medium", "hard", "expert")
 TABLES = ("classic", "blind-nil", "quick")
+SWITCHES = ("raise_playable", "sound")
+"""The on/off preferences (checkboxes in Options)."""
 
 SPEED_NAMES = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
 LEVEL_NAMES = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "expert": "Expert"}
@@ -29,7 +31,10 @@ class Prefs:
     level: str = "medium"
     table: str = "classic"
     """The table of the next new game."""
-    raise_playable: bool = False
+    raise_playable: bool = True
+    """Raise the cards you may play and dim the others (as seed 004's table does)."""
+    sound: bool = False
+    """Card sounds (a card played, a trick won, your turn): off unless asked for."""
 
     @property
     def pause_ms(self) -> int:
@@ -56,7 +61,7 @@ def _check(name: str, value: object) -> object | None:
     choices = {"speed": SPEEDS, "level": LEVELS, "table": TABLES}
     if name in choices:
         return value if isinstance(value, str) and value in choices[name] else None
-    if name == "raise_playable":
+    if name in SWITCHES:
         return value if isinstance(value, bool) else None
     return None
 
@@ -66,7 +71,7 @@ def prefs_from_dict(data: object) -> Prefs:
     prefs = Prefs()
     if not isinstance(data, dict):
         return prefs
-    for name in ("speed", "level", "table", "raise_playable"):
+    for name in ("speed", "level", "table", *SWITCHES):
         if name in data:
             prefs = prefs.with_value(name, data[name])
     return prefs

@@ -27,10 +27,11 @@ def suit_icon(suit: str, cls: str = "") -> str:
 
 
 def card_inner(rank: str, suit: str) -> str:
+    """The face's drawing; hidden from screen readers, which get the card's name instead."""
     corner = f'<span class="rank">{escape(rank)}</span>{suit_icon(suit)}'
-    return (f'<span class="corner tl">{corner}</span>'
+    return (f'<span class="corner tl" aria-hidden="true">{corner}</span>'
             f'{suit_icon(suit, "pip")}'
-            f'<span class="corner br">{corner}</span>')
+            f'<span class="corner br" aria-hidden="true">{corner}</span>')
 
 
 def face_class(suit: str) -> str:
@@ -52,9 +53,12 @@ def hand_card(card: CardFace, index: int, raise_playable: bool) -> str:
         attrs.append('data-new="true"')
         classes.append("new")
         ribbon = '<span class="ribbon" aria-hidden="true">New</span>'
+    # The spoken name is the button's own (hidden) text, not an aria-label: a label would
+    # have to contain the visible "K" too (WCAG 2.5.3, label in name).
     label = card.label + (", new" if card.new else "") + (", selected" if card.selected else "")
-    return (f'<button type="button" class="{" ".join(classes)}" {" ".join(attrs)} '
-            f'aria-label="{escape(label)}">{card_inner(card.rank, card.suit)}{ribbon}</button>')
+    return (f'<button type="button" class="{" ".join(classes)}" {" ".join(attrs)}>'
+            f'<span class="sr-only">{escape(label)}</span>'
+            f'{card_inner(card.rank, card.suit)}{ribbon}</button>')
 
 
 def hand_html(view: TableView) -> str:
@@ -65,19 +69,37 @@ def hand_html(view: TableView) -> str:
     return "".join(hand_card(card, i, view.raise_playable) for i, card in enumerate(view.hand))
 
 
-def trick_card(seat: int, text: str, extra: str = "") -> str:
+def trick_card(seat: int, text: str, extra: str = "", led: bool = False,
+               won: bool = False) -> str:
+    """A card on the table at its seat's side; ``led`` and ``won`` mark the trick's first
+    card and, once the trick is complete, its winner (tags on the card, words for readers)."""
     rank, suit = text[:-1], text[-1]
     pos = SEAT_POSITIONS[seat]
-    return (f'<div class="{face_class(suit)} at-{pos} {extra}" data-seat="{seat}" '
-            f'data-card="{text}" role="img" aria-label="{SEAT_NAMES[seat]}: '
-            f'{escape(card_words(text))}">{card_inner(rank, suit)}</div>')
+    attrs = f'data-seat="{seat}" data-card="{text}"'
+    tags, words = "", ""
+    if led:
+        attrs += ' data-led="true"'
+        tags += '<span class="tag led-tag" aria-hidden="true">Led</span>'
+        words += ", led"
+    if won:
+        attrs += ' data-winner="true"'
+        extra += " winner"
+        tags += '<span class="tag won-tag" aria-hidden="true">Wins</span>'
+        words += ", wins the trick"
+    return (f'<div class="{face_class(suit)} at-{pos} {extra.strip()}" {attrs} role="img" '
+            f'aria-label="{SEAT_NAMES[seat]}: {escape(card_words(text))}{words}">'
+            f'{card_inner(rank, suit)}{tags}</div>')
 
 
-def trick_html(plays: tuple[tuple[int, str], ...], entering: int | None = None) -> str:
-    """The cards on the table; ``entering`` (a seat) gets the travel-in animation."""
+def trick_html(plays: tuple[tuple[int, str], ...], entering: int | None = None,
+               winner: int | None = None) -> str:
+    """The cards on the table; ``entering`` (a seat) gets the travel-in animation and
+    ``winner`` (a seat, for a finished trick) is marked."""
     return "".join(
-        trick_card(seat, text, f"enter-from-{SEAT_POSITIONS[seat]}" if seat == entering else "")
-        for seat, text in plays
+        trick_card(seat, text,
+                   f"enter-from-{SEAT_POSITIONS[seat]}" if seat == entering else "",
+                   led=index == 0, won=seat == winner)
+        for index, (seat, text) in enumerate(plays)
     )
 
 
@@ -108,8 +130,11 @@ def scores_html(view: TableView) -> str:
             f'<div class="side side-{side.side}">'
             f'<div class="side-name">{escape(side.name)}</div>'
             f'<div class="side-score" data-score-side="{side.side}">{side.score}</div>'
-            f'<div class="side-line">Bid <b>{contract}</b> · Won <b>{side.tricks}</b> · '
-            f'Bags <b data-bags-side="{side.side}">{side.bags}</b></div></div>'
+            # Each figure keeps its word ("Bags 4" never breaks); the line wraps between them.
+            f'<div class="side-line"><span class="nowrap">Bid&nbsp;<b>{contract}</b></span> · '
+            f'<span class="nowrap">Won&nbsp;<b>{side.tricks}</b></span> · '
+            f'<span class="nowrap">Bags&nbsp;<b data-bags-side="{side.side}">{side.bags}</b>'
+            f'</span></div></div>'
         )
     return "".join(parts)
 
@@ -165,8 +190,10 @@ def summary_html(summary: HandSummary, game_over_text: str, winner: int | None) 
         rows.append(
             f'<div class="sum-side side-{side.side}" data-summary-side="{side.side}">'
             f'<h3>{escape(side.name)}</h3><ul>{"".join(lines)}</ul>'
-            f'<div class="sum-total">Hand <b data-hand-points="{side.side}">{side.points:+d}</b>'
-            f' · Score <b>{side.score}</b> · Bags <b>{side.bags}</b></div></div>'
+            f'<div class="sum-total"><span class="nowrap">Hand&nbsp;<b data-hand-points='
+            f'"{side.side}">{side.points:+d}</b></span> · <span class="nowrap">Score&nbsp;'
+            f'<b>{side.score}</b></span> · <span class="nowrap">Bags&nbsp;<b>{side.bags}</b>'
+            f'</span></div></div>'
         )
     if game_over_text:
         title = f'<h2 data-winner="{winner}">{escape(game_over_text)}</h2>'
@@ -188,22 +215,48 @@ def sheet_html(rows: tuple[SheetRow, ...], target: int) -> str:
             + "<th>Bids</th><th>Won</th><th>Pts</th><th>Score (bags)</th>" * 2
             + "</tr></thead>")
     body = []
+    # data-label names each cell where a narrow screen stacks the sheet (table.css); a
+    # value never breaks inside ("Blind Nil + 4", "120 (4)").
     for row in rows:
         cells = "".join(
-            f"<td>{escape(row.bids[s])}</td><td>{row.tricks[s]}</td>"
-            f"<td>{row.points[s]:+d}</td><td><b>{row.scores[s]}</b> ({row.bags[s]})</td>"
+            f'<td data-label="Bids"><span class="nowrap">{escape(row.bids[s])}</span></td>'
+            f'<td data-label="Won"><span>{row.tricks[s]}</span></td>'
+            f'<td data-label="Pts"><span>{row.points[s]:+d}</span></td>'
+            f'<td data-label="Score (bags)"><span class="nowrap"><b>{row.scores[s]}</b>'
+            f' ({row.bags[s]})</span></td>'
             for s in (0, 1)
         )
-        body.append(f"<tr><td>{row.number}</td>{cells}</tr>")
+        body.append(f'<tr><td data-label="Hand">{row.number}</td>{cells}</tr>')
     return f'<table class="sheet">{head}<tbody>{"".join(body)}</tbody></table>'
 
 
 def last_trick_html(plays: tuple[tuple[int, str], ...], winner: int | None) -> str:
+    """The last trick in the order it was played: each card under its seat's name, the
+    leader and the winner marked."""
     if not plays:
         return '<p class="empty">No trick has been played yet.</p>'
-    cards = "".join(trick_card(seat, text) for seat, text in plays)
-    who = f"<p>{SEAT_NAMES[winner]} won it.</p>" if winner is not None else ""
-    return f'<div class="trick-area mini-trick">{cards}</div>{who}'
+    cells = []
+    for index, (seat, text) in enumerate(plays):
+        name = "You" if seat == 0 else SEAT_NAMES[seat]
+        notes = []
+        attrs = f'data-seat="{seat}"'
+        if index == 0:
+            notes.append("led")
+            attrs += ' data-led="true"'
+        if seat == winner:
+            notes.append("won")
+            attrs += ' data-winner="true"'
+        note = f' <span class="last-note">({", ".join(notes)})</span>' if notes else ""
+        rank, suit = text[:-1], text[-1]
+        cells.append(
+            f'<li class="last-play{" winner" if seat == winner else ""}" {attrs}>'
+            f'<span class="last-name">{name}{note}</span>'
+            f'<div class="{face_class(suit)}" data-card="{text}" role="img" '
+            f'aria-label="{escape(card_words(text))}">{card_inner(rank, suit)}</div></li>')
+    who = ""
+    if winner is not None:
+        who = f'<p class="last-who">{"You" if winner == 0 else SEAT_NAMES[winner]} won it.</p>'
+    return f'<ol class="last-plays">{"".join(cells)}</ol>{who}'
 
 
 def rules_html(lines: list[str]) -> str:

@@ -134,6 +134,8 @@ class TableView:
     seats: tuple[SeatInfo, ...]
     sides: tuple[SideInfo, SideInfo]
     trick: tuple[tuple[int, str], ...]
+    spades_broken: bool
+    """A spade has been played this hand (so spades may be led): shown beside the status."""
     bidding: bool
     """Your turn to bid: the bid buttons are shown."""
     legal_bids: frozenset[int]
@@ -226,6 +228,7 @@ def table_view(game: Game, prefs: Prefs, ui: UiState, selected: frozenset[str] =
         seats=seats,
         sides=(sides[0], sides[1]),
         trick=() if between else tuple((seat, str(card)) for seat, card in game.trick.plays),
+        spades_broken=game.spades_broken and game.phase is Phase.PLAY and not between,
         bidding=your_turn and game.phase is Phase.BID and not hidden,
         legal_bids=frozenset(bids),
         blind_nil=hidden and any(isinstance(a, Bid) and a.blind for a in legal),
@@ -337,9 +340,16 @@ def game_over_text(game: Game) -> str:
     if game.winner is None:
         return ""
     a, b = game.scores
+    hands = len(game.history)
+    after = f"after {hands} hand{'' if hands == 1 else 's'}"
     if game.winner == 0:
-        return f"You and North win, {a} to {b}!"
-    return f"West and East win, {b} to {a}."
+        return f"You and North win, {a} to {b}, {after}!"
+    return f"West and East win, {b} to {a}, {after}."
+
+
+def trick_result_text(winner: int) -> str:
+    """Said while a finished trick is held on the table."""
+    return "You win the trick." if winner == YOU else f"{SEAT_NAMES[winner]} wins the trick."
 
 
 def table_rules(rules: object) -> list[str]:

@@ -1,0 +1,56 @@
+"""Smooth play (issue 7): no main-thread task over 100 ms from ready to the end of a hand,
+at Medium (the computers think on the main thread) and at Expert (in the AI worker,
+started when the game starts), the first computer move included.
+
+Long tasks come from the browser's own PerformanceObserver ("longtask": any task of 50 ms
+or more). The figures are printed (pytest -s shows them) for the issue notes; the bar is
+the issue's 100 ms. Set SPADES_LONGTASK_LIMIT_MS to judge a slower machine by another bar.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+
+from e2e.support import open_game, play_first_playable, saved_game, wait_your_turn
+
+LIMIT_MS = float(os.environ.get("SPADES_LONGTASK_LIMIT_MS", "100"))
+
+OBSERVE = """
+window.__longtasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    window.__longtasks.push({start: Math.round(entry.startTime),
+                             duration: Math.round(entry.duration)});
+  }
+}).observe({type: 'longtask', buffered: true});
+"""
+
+
+def play_hand(page: Any, timeout: float) -> None:
+    """Bid 3 and play your first playable card until the hand's summary shows."""
+    while (state := wait_your_turn(page, timeout=timeout)) != "summary":
+        if state == "bid":
+            page.locator('[data-bid="3"]').click()
+            page.wait_for_selector("#bids", state="hidden")
+        else:
+            play_first_playable(page)
+
+
+@pytest.mark.parametrize(("level", "timeout"), [("medium", 60_000), ("expert", 180_000)])
+def test_no_long_task_over_a_whole_hand(page: Any, level: str, timeout: float) -> None:
+    page.add_init_script(OBSERVE)
+    # seed 3: West leads, so a computer moves first in the hand, right after ready.
+    open_game(page, f"seed=3&level={level}&speed=fast")
+    ready = page.evaluate("() => performance.now()")
+    play_hand(page, timeout)
+    end = page.evaluate("() => performance.now()")
+    tasks = [t for t in page.evaluate("() => window.__longtasks") if t["start"] >= ready]
+    longest = max((t["duration"] for t in tasks), default=0)
+    print(f"\n{level}: {len(tasks)} long tasks (50 ms or more) over {end - ready:.0f} ms of a "
+          f"whole hand; longest {longest} ms; all: {sorted(t['duration'] for t in tasks)}")
+    assert len(saved_game(page).history) == 1
+    over = [t for t in tasks if t["duration"] > LIMIT_MS]
+    assert not over, f"main-thread tasks over {LIMIT_MS:.0f} ms after ready at {level}: {over}"
