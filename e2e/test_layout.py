@@ -233,3 +233,9 @@ def test_menu_works_with_the_keyboard_and_a_tap_beside_it(page: Any) -> None:
     assert menu.get_attribute("aria-expanded") == "false"
     assert page.locator("#bids").is_visible()  # no bid was made
     assert saved_game(page).bids[0] is None
+    # Escape closes it too, and the keyboard goes back to its button.
+    menu.click()
+    tools.wait_for(state="visible")
+    page.keyboard.press("Escape")
+    tools.wait_for(state="hidden")
+    assert page.evaluate("() => document.activeElement.id") == "menu-button"

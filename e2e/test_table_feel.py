@@ -253,22 +253,22 @@ def test_game_over_says_after_how_many_hands(page: Any) -> None:
     assert f"after {hands} hand" in page.locator("#summary h2").inner_text()
 
 
+def set_tab_hidden(page: Any, hidden: bool) -> None:
+    """Make the page believe its tab went to the background (or came back)."""
+    page.evaluate("""(hidden) => {
+        Object.defineProperty(document, 'hidden', {value: hidden, configurable: true});
+        Object.defineProperty(document, 'visibilityState',
+                              {value: hidden ? 'hidden' : 'visible', configurable: true});
+        document.dispatchEvent(new Event('visibilitychange'));
+    }""", hidden)
+
+
 def test_the_tab_title_says_when_it_is_your_turn(page: Any) -> None:
     open_game(page, "seed=2&speed=instant&level=easy")
     assert wait_your_turn(page) == "bid"
-    page.evaluate("""() => {
-        Object.defineProperty(document, 'hidden', {value: true, configurable: true});
-        Object.defineProperty(document, 'visibilityState', {value: 'hidden',
-                                                           configurable: true});
-        document.dispatchEvent(new Event('visibilitychange'));
-    }""")
+    set_tab_hidden(page, True)
     page.wait_for_function("() => document.title.startsWith('Your turn')")
-    page.evaluate("""() => {
-        Object.defineProperty(document, 'hidden', {value: false, configurable: true});
-        Object.defineProperty(document, 'visibilityState', {value: 'visible',
-                                                           configurable: true});
-        document.dispatchEvent(new Event('visibilitychange'));
-    }""")
+    set_tab_hidden(page, False)
     page.wait_for_function("() => document.title === 'Spades'")
 
 
