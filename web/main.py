@@ -218,7 +218,7 @@ class App:
             # the line does not jump ahead to whose turn is next.
             status = ""
         element("status").textContent = status
-        self.update_title(view.your_turn)
+        self.update_title()
         summary = element("summary")
         appearing = False
         if view.summary is not None and not self.summary_held:
@@ -247,11 +247,10 @@ class App:
         elif focused and self.focus_lost(focused, summary):
             self.focus_table()
 
-    def update_title(self, your_turn: bool | None = None) -> None:
-        """The tab's title says "Your turn" while the page is in the background."""
-        if your_turn is None:
-            your_turn = (self.game.turn == 0 and not self.ui.summary
-                         and self.game.phase is not Phase.GAME_OVER and self.can_act())
+    def update_title(self) -> None:
+        """The tab's title says "Your turn" while the page is in the background (from the
+        turn the last render wrote on #app, so the two never disagree)."""
+        your_turn = element("app").dataset.yourTurn == "true"
         waiting = your_turn and bool(document.hidden)
         title = "Your turn — Spades" if waiting else "Spades"
         if document.title != title:

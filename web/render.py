@@ -19,6 +19,7 @@ from table import (
     SheetRow,
     TableView,
     card_words,
+    seat_word,
 )
 
 
@@ -110,7 +111,7 @@ def seat_html(seat: SeatInfo) -> str:
     if seat.seat != 0:
         backs = (f'<div class="stack" aria-hidden="true"><div class="card back mini"></div>'
                  f'<span class="count">{seat.cards}</span></div>')
-    name = "You" if seat.seat == 0 else seat.name
+    name = seat_word(seat.seat)
     thinking = '<span class="thinking" aria-hidden="true"></span>' if seat.on_turn else ""
     return (
         f'<div class="seat-name">{name}{dealer}{thinking}</div>{backs}'
@@ -237,7 +238,6 @@ def last_trick_html(plays: tuple[tuple[int, str], ...], winner: int | None) -> s
         return '<p class="empty">No trick has been played yet.</p>'
     cells = []
     for index, (seat, text) in enumerate(plays):
-        name = "You" if seat == 0 else SEAT_NAMES[seat]
         notes = []
         attrs = f'data-seat="{seat}"'
         if index == 0:
@@ -250,12 +250,12 @@ def last_trick_html(plays: tuple[tuple[int, str], ...], winner: int | None) -> s
         rank, suit = text[:-1], text[-1]
         cells.append(
             f'<li class="last-play{" winner" if seat == winner else ""}" {attrs}>'
-            f'<span class="last-name">{name}{note}</span>'
+            f'<span class="last-name">{seat_word(seat)}{note}</span>'
             f'<div class="{face_class(suit)}" data-card="{text}" role="img" '
             f'aria-label="{escape(card_words(text))}">{card_inner(rank, suit)}</div></li>')
     who = ""
     if winner is not None:
-        who = f'<p class="last-who">{"You" if winner == 0 else SEAT_NAMES[winner]} won it.</p>'
+        who = f'<p class="last-who">{seat_word(winner)} won it.</p>'
     return f'<ol class="last-plays">{"".join(cells)}</ol>{who}'
 
 

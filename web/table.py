@@ -155,6 +155,11 @@ class TableView:
     target: int
 
 
+def seat_word(seat: int) -> str:
+    """How the table names a seat: "You" for yours, else its compass name."""
+    return "You" if seat == YOU else SEAT_NAMES[seat]
+
+
 def card_words(text: str) -> str:
     ranks = {"A": "ace", "K": "king", "Q": "queen", "J": "jack"}
     rank, suit = text[:-1], text[-1]
