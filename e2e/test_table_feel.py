@@ -194,6 +194,8 @@ def test_blind_nil_choice_buttons_have_the_primary_style(page: Any) -> None:
         document.querySelector('#options .row').append(b);
         const c = getComputedStyle(b).backgroundColor; b.remove(); return c; }""")
     assert gold(page, '[data-action="look"]') == primary
+    # The Blind Nil bid keeps its own dark style beside it (#1d1d1f), not the plain pill.
+    assert gold(page, '[data-bid="blind"]') == "rgb(29, 29, 31)"
     page.locator('[data-bid="blind"]').click()
     page.wait_for_selector('[data-action="pass"]')
     cards = page.locator("#hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
