@@ -3,8 +3,12 @@
     python build.py                      fetch the pinned runtime (cached), assemble dist/
     python build.py serve [--port N]     build, then serve dist/ on loopback
     python build.py test [PYTEST ARGS]   install what the tests need, build, run every check
+    python build.py messages             extract the page's messages into web/locale/spades.pot
+                                         and merge them into every language's .po (Babel)
 
-Standard library only, so a fresh checkout needs nothing but Python and npm.
+Standard library only, but for Babel (PyPI `babel`), which compiles the translation
+catalogs and which the build pip-installs when it is missing; so a fresh checkout needs
+nothing but Python, pip and npm.
 
 Why this file exists: the page runs Python in the browser under Pyodide + PyScript, and
 the site must work offline and from any static host (GitHub Pages, under a sub-path).
@@ -236,26 +240,180 @@ CODE_ARCHIVE = "spades.zip"
 
 
 def copy_site(dist: Path) -> None:
-    """Copy web/ (the page) into dist/ and pack the spades package and web/'s Python
-    modules (less the entry scripts) into dist/spades.zip."""
-    skip = shutil.ignore_patterns("__pycache__", "*.pyc")
+    """Copy web/ (the page) into dist/ and pack the spades package, web/'s Python
+    modules (less the entry scripts), the compiled catalogs and Help's documents into
+    dist/spades.zip (the page reads them from its working directory)."""
+    skip = shutil.ignore_patterns("__pycache__", "*.pyc", "locale", "help")
     shutil.copytree(WEB, dist, dirs_exist_ok=True, ignore=skip)
     skip_entries = entry_scripts(dist)
-    members = [(p, p.relative_to(ROOT).as_posix()) for p in python_files(PACKAGE)]
+    members: list[tuple[Path | bytes, str]] = [
+        (p, p.relative_to(ROOT).as_posix()) for p in python_files(PACKAGE)]
     members += [(p, p.name) for p in sorted(WEB.glob("*.py")) if p.name not in skip_entries]
+    members += [(p, f"help/{p.name}") for p in sorted(HELP.glob("*.html"))]
+    members += [(data, f"locale/{lang}/LC_MESSAGES/{DOMAIN}.mo")
+                for lang, data in compiled_catalogs().items()]
     write_archive(dist / CODE_ARCHIVE, members)
     for _, name in members:  # web/'s modules now live only in the archive
         (dist / name).unlink(missing_ok=True)
 
 
-def write_archive(path: Path, members: list[tuple[Path, str]]) -> None:
+def write_archive(path: Path, members: list[tuple[Path | bytes, str]]) -> None:
     """A zip with fixed timestamps, so the same sources give the same bytes (build id)."""
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for source, name in members:
             info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            archive.writestr(info, source.read_bytes())
+            archive.writestr(info, source if isinstance(source, bytes) else source.read_bytes())
+
+
+# --------------------------------------------------------------------------- catalogs
+
+# The page's messages (web/i18n.py): gettext catalogs, one .po per language in
+# web/locale/<lang>/LC_MESSAGES/, made and compiled with Babel. English is the source
+# language (the message ids), so it has no catalog.
+LOCALE = WEB / "locale"
+HELP = WEB / "help"
+DOMAIN = "spades"
+TEMPLATE = LOCALE / f"{DOMAIN}.pot"
+TRANSLATED = ("de", "es", "it", "pt")
+SOURCES = ("spades", "web")
+"""Where the messages are written: the engine's explanations and the page's Python,
+plus web/index.html (its [data-i18n] texts and data-i18n-attrs attributes)."""
+COMMENT_TAGS = ("TRANSLATORS:",)
+PLURAL_MARKER = "plural_message"
+"""spades.explanations writes its plural sentences with this, read like ngettext."""
+CATALOG_HEADER = """\
+# The page's messages, in {language}.
+# Made by `python build.py messages` from the sources (Babel); translate the msgstr
+# lines, keep every {{placeholder}} and fill every plural form.
+#"""
+
+
+def ensure_babel() -> None:
+    if not _importable("babel"):
+        print("installing Babel (the translation catalogs are compiled with it)",
+              file=sys.stderr)
+        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet",
+                        "--disable-pip-version-check", *build_requirements()], check=True)
+
+
+def catalog_path(lang: str) -> Path:
+    return LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def extract_html(fileobj, keywords, comment_tags, options):  # type: ignore[no-untyped-def]
+    """Babel extractor for index.html: the text of every [data-i18n] element (text only,
+    its whitespace folded as the page folds it) and every attribute that data-i18n-attrs
+    names. Yields (line, funcname, message, comments) as Babel's extractors do."""
+    from html.parser import HTMLParser
+
+    found: list[tuple[int, str]] = []
+
+    class Reader(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__(convert_charrefs=True)
+            self.open: tuple[str, int, list[str]] | None = None
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            values = dict(attrs)
+            line = self.getpos()[0]
+            if self.open is not None:
+                raise ValueError(f"line {line}: a [data-i18n] element holds a <{tag}>")
+            for name in (values.get("data-i18n-attrs") or "").split():
+                found.append((line, values.get(name) or ""))
+            if "data-i18n" in values:
+                self.open = (tag, line, [])
+
+        def handle_data(self, data: str) -> None:
+            if self.open is not None:
+                self.open[2].append(data)
+
+        def handle_endtag(self, tag: str) -> None:
+            if self.open is not None and tag == self.open[0]:
+                found.append((self.open[1], " ".join("".join(self.open[2]).split())))
+                self.open = None
+
+    Reader().feed(fileobj.read().decode("utf-8"))
+    for line, message in found:
+        yield line, None, message, []
+
+
+def extract_messages() -> object:
+    """Every message of the page, as a Babel catalog (the template of every language)."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir, extract_from_file
+
+    keywords = {**DEFAULT_KEYWORDS, PLURAL_MARKER: (1, 2)}
+
+    catalog = Catalog(project="Spades", header_comment=CATALOG_HEADER.format(
+        language="every language (the template)"), charset="utf-8", fuzzy=False)
+    for folder in SOURCES:
+        for name, line, message, comments, context in extract_from_dir(
+                ROOT / folder, [("**.py", "python")], keywords=keywords,
+                comment_tags=COMMENT_TAGS, strip_comment_tags=True):
+            catalog.add(message, None, [(f"{folder}/{name}", line)], auto_comments=comments,
+                        context=context)
+    for line, message, comments, context in extract_from_file(
+            extract_html, str(WEB / "index.html"), keywords=DEFAULT_KEYWORDS):
+        catalog.add(message, None, [("web/index.html", line)], auto_comments=comments,
+                    context=context)
+    return catalog
+
+
+def update_messages() -> None:
+    """`python build.py messages`: write web/locale/spades.pot from the sources and merge
+    it into each language's catalog (new messages come in untranslated, changed ones
+    fuzzy; tests/test_i18n.py fails until every one is translated)."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po, write_po
+
+    ensure_babel()
+    template = extract_messages()
+    assert isinstance(template, Catalog)
+    LOCALE.mkdir(parents=True, exist_ok=True)
+    with TEMPLATE.open("wb") as out:
+        write_po(out, template, width=100, omit_header=False, sort_output=False,
+                 include_lineno=False)
+    for lang in TRANSLATED:
+        path = catalog_path(lang)
+        if path.exists():
+            with path.open("rb") as source:
+                catalog = read_po(source, locale=lang)
+            catalog.update(template)
+        else:
+            catalog = Catalog(locale=lang, project="Spades", charset="utf-8", fuzzy=False,
+                              header_comment=CATALOG_HEADER.format(language=lang))
+            catalog.update(template)
+            path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("wb") as out:
+            write_po(out, catalog, width=100, include_lineno=False, ignore_obsolete=True)
+        untranslated = sum(1 for m in catalog if m.id and (not m.string or m.fuzzy
+                           or (isinstance(m.string, tuple) and not all(m.string))))
+        print(f"{path.relative_to(ROOT)}: {len(template)} messages, "
+              f"{untranslated} to translate", file=sys.stderr)
+
+
+def compiled_catalogs() -> dict[str, bytes]:
+    """Each language's catalog compiled to .mo (Babel), untranslated and fuzzy entries
+    left out, so they fall back to English."""
+    import io
+
+    ensure_babel()
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    compiled = {}
+    for lang in TRANSLATED:
+        path = catalog_path(lang)
+        if not path.exists():
+            continue
+        with path.open("rb") as source:
+            catalog = read_po(source, locale=lang)
+        out = io.BytesIO()
+        write_mo(out, catalog, use_fuzzy=False)
+        compiled[lang] = out.getvalue()
+    return compiled
 
 
 def entry_scripts(dist: Path) -> set[str]:
@@ -417,16 +575,25 @@ def serve(host: str, port: int, quiet: bool) -> None:
 
 def test_requirements() -> list[str]:
     """The ``test`` extra of pyproject.toml: one list of what the checks need."""
+    return _extra("test")
+
+
+def build_requirements() -> list[str]:
+    """The ``build`` extra of pyproject.toml: what build.py itself needs (Babel)."""
+    return _extra("build")
+
+
+def _extra(name: str) -> list[str]:
     import tomllib
 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    return list(project["project"]["optional-dependencies"]["test"])
+    return list(project["project"]["optional-dependencies"][name])
 
 
 def ensure_test_packages() -> None:
     """pip-install the test requirements that are missing (a fresh clone has none)."""
     modules = {"pytest": "pytest", "hypothesis": "hypothesis", "playwright": "playwright",
-               "ruff": "ruff", "mypy": "mypy"}
+               "ruff": "ruff", "mypy": "mypy", "babel": "babel"}
     missing = [name for name, module in modules.items() if not _importable(module)]
     if missing:
         print(f"installing test requirements ({', '.join(missing)} missing)", file=sys.stderr)
@@ -487,6 +654,7 @@ def main(argv: list[str] | None = None) -> None:
     serve_cmd.add_argument("--quiet", action="store_true", help="do not log each request")
     test_cmd = sub.add_parser("test", help="install test requirements, build, run every check")
     test_cmd.add_argument("pytest_args", nargs="*", help="passed to pytest as they are")
+    sub.add_parser("messages", help="extract the messages, update every language's catalog")
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["test"] and not {"-h", "--help"} & set(argv[1:2]):
         # Everything after "test" is pytest's (-q, -k EXPR, paths), untouched.
@@ -494,6 +662,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.command == "serve":
         serve(args.host, args.port, args.quiet)
+    elif args.command == "messages":
+        update_messages()
     else:
         build()
 

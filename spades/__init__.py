@@ -8,8 +8,9 @@
 
 from .actions import Action, Bid, Draw, Pass, Play, Replace, parse_action
 from .cards import Card
+from .explanations import Explanation
 from .game import Game
-from .records import Explanation, HandRecord, IllegalAction, Phase, Trick
+from .records import HandRecord, IllegalAction, Phase, Trick
 from .rules import PRESETS, Rules
 from .saves import SaveError
 from .scoring import HandScore, score_hand

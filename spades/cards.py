@@ -14,11 +14,8 @@ from dataclasses import dataclass
 
 SUITS = "CDHS"
 """Suit letters in index order: clubs, diamonds, hearts, spades."""
-SUIT_NAMES = ("club", "diamond", "heart", "spade")
 SUIT_SYMBOLS = ("♣", "♦", "♥", "♠")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-RANK_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-              "jack", "queen", "king", "ace")
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 SUIT_MASK = 0x1FFF
@@ -62,8 +59,11 @@ class Card:
         return CARDS[index]
 
     def name(self) -> str:
-        """The card in words, for sentences and screen readers: ``queen of spades``."""
-        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}s"
+        """The card in words, for sentences and screen readers: ``queen of spades``
+        (``spades.explanations.card_name`` says it in another language)."""
+        from .explanations import card_name
+
+        return card_name(str(self))
 
     def __str__(self) -> str:
         return RANKS[self.rank] + SUITS[self.suit]

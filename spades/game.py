@@ -21,9 +21,10 @@ from itertools import combinations
 from typing import Any, NamedTuple
 
 from .actions import BIDS, BLIND_NIL, DISCARD, KEEP, PLAYS, Action, Bid, Draw, Pass, Play, Replace
-from .cards import CARDS, SUIT_NAMES, Card, cards_of, indexes
+from .cards import CARDS, SUITS, Card, cards_of, indexes
 from .dealing import deal_hands, first_dealer, replacement_rng, shuffled_deck
-from .records import Explanation, HandRecord, IllegalAction, Phase, Trick
+from .explanations import Explanation
+from .records import HandRecord, IllegalAction, Phase, Trick
 from .rules import Rules
 from .scoring import game_winner, score_sides
 from .tricks import NO_SUIT, legal_play_mask, trick_winner
@@ -286,7 +287,7 @@ class Game:
         """None if ``action`` is legal now, else why not, in words for the table."""
         phase = self._phase
         if phase is Phase.GAME_OVER:
-            return Explanation("wrong_phase", "The game is over. Start a new game to play again.")
+            return Explanation("wrong_phase", "game_over")
         if isinstance(action, Play):
             return self._explain_play(action)
         if isinstance(action, Bid):
@@ -300,65 +301,60 @@ class Game:
                 return _wrong_phase(phase)
             size = self._exchange_size()
             if len(action.cards) != size or len(set(action.cards)) != size:
-                return Explanation("bad_exchange", f"Choose exactly {_count(size)} to pass.")
+                return Explanation("bad_exchange", "pass_count", {"count": size})
             return self._explain_cards_held(action.cards)
         if isinstance(action, Replace):
             if phase is not Phase.REPLACE:
                 return _wrong_phase(phase)
             limit = self._rules.blind_nil_cards
             if len(action.cards) > limit or len(set(action.cards)) != len(action.cards):
-                return Explanation("bad_exchange", f"Choose at most {_count(limit)} to replace.")
+                return Explanation("bad_exchange", "replace_count", {"count": limit})
             return self._explain_cards_held(action.cards)
-        return Explanation("wrong_phase", f"{action!r} is not a move in Spades.")
+        return Explanation("wrong_phase", "not_a_move")
 
     def _explain_play(self, action: Play) -> Explanation | None:
         if self._phase is not Phase.PLAY:
             return _wrong_phase(self._phase)
         card = action.card
         if not isinstance(card, Card):
-            return Explanation("not_in_hand", "That is not a card.")
+            return Explanation("not_in_hand", "not_a_card")
         hand = self._hands[self._turn]
         if not hand >> card.index & 1:
-            return Explanation("not_in_hand", f"You don't hold the {card.name()}.")
+            return Explanation("not_in_hand", "not_in_hand", {"card": str(card)})
         if self._legal >> card.index & 1:
             return None
         if self._trick:
-            suit = SUIT_NAMES[self._trick[0][1] // 13]
-            return Explanation("follow_suit", f"You still hold a {suit}, so you must follow suit.")
-        return Explanation(
-            "spades_not_broken",
-            "Spades aren't broken yet: lead another suit until a spade has been played.",
-        )
+            suit = SUITS[self._trick[0][1] // 13]
+            return Explanation("follow_suit", "follow_suit", {"suit": suit})
+        return Explanation("spades_not_broken", "spades_not_broken")
 
     def _explain_bid(self, action: Bid) -> Explanation | None:
         phase, rules = self._phase, self._rules
         n, blind = action.n, action.blind
         if not isinstance(n, int) or isinstance(n, bool) or not isinstance(blind, bool):
-            return Explanation("bad_bid", "A bid is a whole number: Nil (0) or 1 to 13.")
+            return Explanation("bad_bid", "bid_not_a_number")
         if blind:
-            name = "Blind Nil" if rules.players == 4 else "Double Nil"
+            name = "blind_nil" if rules.players == 4 else "double_nil"
             if n != 0:
-                return Explanation("bad_bid", f"{name} is a bid of zero.")
+                return Explanation("bad_bid", f"{name}_not_zero")
             if not rules.blind_nil:
-                return Explanation("bad_bid", f"{name} isn't played at this table.")
+                return Explanation("bad_bid", f"{name}_not_played")
             if not self._blind_bid_allowed():
-                when = ("before your first draw" if rules.players == 2
-                        else "when it is your turn to bid")
-                return Explanation("bad_bid", f"{name} can only be declared {when}.")
+                return Explanation("bad_bid", f"{name}_too_late")
             return None
         if phase is not Phase.BID:
             return _wrong_phase(phase)
         if not 0 <= n <= 13:
-            return Explanation("bad_bid", "A bid is Nil (0) or 1 to 13.")
+            return Explanation("bad_bid", "bid_out_of_range")
         if n == 0 and not rules.nil:
-            return Explanation("bad_bid", "Nil isn't played at this table: bid 1 to 13.")
+            return Explanation("bad_bid", "nil_not_played")
         return None
 
     def _explain_cards_held(self, cards: Iterable[Card]) -> Explanation | None:
         hand = self._hands[self._turn]
         for card in cards:
             if not hand >> card.index & 1:
-                return Explanation("not_in_hand", f"You don't hold the {card.name()}.")
+                return Explanation("not_in_hand", "not_in_hand", {"card": str(card)})
         return None
 
     def _set_turn_to_play(self, seat: int) -> None:
@@ -618,24 +614,14 @@ def _put(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
     return (*values[:seat], value, *values[seat + 1:])
 
 
-def _count(n: int) -> str:
-    words = ("no cards", "one card", "two cards", "three cards", "four cards", "five cards")
-    return words[n] if n < len(words) else f"{n} cards"
-
-
 def _trick_record(plays: Sequence[tuple[int, int]], leader: int, winner: int | None) -> Trick:
     return Trick(leader, tuple((seat, CARDS[index]) for seat, index in plays), winner)
 
 
 def _wrong_phase(phase: Phase) -> Explanation:
-    messages = {
-        Phase.DRAW: "It's time to draw: keep or discard the top card.",
-        Phase.REPLACE: "It's time to choose the cards to replace.",
-        Phase.BID: "It's time to bid: choose Nil or 1 to 13.",
-        Phase.PASS: "It's time to choose the cards to pass.",
-        Phase.PLAY: "It's time to play a card.",
-    }
-    return Explanation("wrong_phase", messages.get(phase, "The game is over."))
+    if phase is Phase.GAME_OVER:
+        return Explanation("wrong_phase", "game_over")
+    return Explanation("wrong_phase", f"time_to_{phase.value}")
 
 
 def _check_deal(rules: Rules, deal: Sequence[Iterable[Card]]) -> tuple[int, ...]:

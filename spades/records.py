@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass
 
 from .cards import Card
+from .explanations import Explanation
 from .scoring import SideResult
 
 
@@ -49,15 +50,6 @@ class HandRecord:
     @property
     def points(self) -> tuple[int, int]:
         return (self.sides[0].points, self.sides[1].points)
-
-
-@dataclass(frozen=True, slots=True)
-class Explanation:
-    """Why an action is not legal now: a stable ``code`` for programs and a ``message``
-    for the table, shown to the player as it is."""
-
-    code: str
-    message: str
 
 
 class IllegalAction(ValueError):

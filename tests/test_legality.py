@@ -137,10 +137,11 @@ def test_follow_suit_explained_by_the_led_suit_000():
     why = game.explain(Play(Card.parse("5D")))
     assert why is not None
     assert why.code == "follow_suit"
-    assert why.message == "You still hold a heart, so you must follow suit."
+    assert why.message == "You still have hearts, so you must follow suit."
+    assert why.values == {"suit": "H"}  # what the sentence speaks of, for any language
     game = play(new(DEAL_A), "2D")
     why = game.explain(Play(Card.parse("JC")))
-    assert why is not None and why.message == "You still hold a diamond, so you must follow suit."
+    assert why is not None and why.message == "You still have diamonds, so you must follow suit."
 
 
 def test_not_in_hand():
@@ -148,6 +149,7 @@ def test_not_in_hand():
     why = game.explain(Play(Card.parse("2C")))
     assert why is not None and why.code == "not_in_hand"
     assert why.message == "You don't hold the two of clubs."
+    assert why.values == {"card": "2C"}
 
 
 @pytest.mark.parametrize("thing", ["2C", None, 3])

@@ -18,18 +18,19 @@ from collections.abc import Coroutine
 from dataclasses import replace
 from typing import Any, TypeVar
 
+import i18n
 import keys
 import render
 import sounds
 import store
 import table
-from prefs import LEVELS, SWITCHES, TABLES
-from pyodide.ffi import create_proxy
+from i18n import _, ngettext
+from prefs import LEVEL_NAMES, LEVELS, SWITCHES, TABLES
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from spades import PRESETS, Action, Bid, Card, Game, Pass, Phase, Play, parse_action
 
-SEATS = table.SEAT_NAMES
 T = TypeVar("T")
 ROOT = document.documentElement
 
@@ -58,6 +59,24 @@ HOLD_MS = {"slow": 1100, "normal": 750, "fast": 320, "instant": 0}
 
 def element(ident: str) -> Any:
     return document.getElementById(ident)
+
+
+def translate_page() -> None:
+    """Write the page's own words (index.html) in the current language: the text of each
+    [data-i18n] element and the attributes named by data-i18n-attrs. The English, which
+    is the message id, is kept in data- attributes, so the language can change again."""
+    for node in document.querySelectorAll("[data-i18n]"):
+        message = text_or_none(node.getAttribute("data-i18n")) or i18n.message_of_text(
+            str(node.textContent))
+        node.setAttribute("data-i18n", message)
+        node.textContent = _(message)
+    for node in document.querySelectorAll("[data-i18n-attrs]"):
+        for name in str(node.getAttribute("data-i18n-attrs")).split():
+            kept = f"data-i18n-{name}"
+            message = text_or_none(node.getAttribute(kept)) or str(node.getAttribute(name))
+            node.setAttribute(kept, message)
+            node.setAttribute(name, _(message))
+    ROOT.lang = i18n.language()
 
 
 class App:
@@ -121,6 +140,15 @@ class App:
     def apply_motion(self) -> None:
         ROOT.style.setProperty("--motion", f"{self.motion_ms()}ms")
 
+    def change_language(self, code: str) -> None:
+        """Speak ``code`` from now on, mid-game: the game and the open dialogs stay."""
+        i18n.set_language(code)
+        translate_page()
+        self.html_cache.clear()
+        if element("help").open:
+            self.fill_help()
+        self.render()
+
     # ------------------------------------------------------------------ games
 
     def new_game(self, table_name: str | None = None, level: str | None = None,
@@ -152,13 +180,17 @@ class App:
         now = window.Date.new()
         today = datetime.date(now.getFullYear(), now.getMonth() + 1, now.getDate())
         self.new_game(DAILY_PRESET, DAILY_LEVEL, seed_for(today), daily=True)
-        self.notice(f"The daily game for {today.isoformat()}: Quick rules, Medium players.")
+        # The date in the player's words, by the browser's own calendar for the language.
+        date = str(now.toLocaleDateString(i18n.language(), to_js({"dateStyle": "long"},
+                                                                 dict_converter=window.Object.fromEntries)))
+        self.notice(_("The daily game of {date}: Quick rules, Medium players.").format(date=date))
 
     def save(self) -> None:
         try:
             store.save_game(storage, self.game, self.ui)
         except Exception as error:  # storage full or disabled: play on, say so once
-            self.notice(f"Your game could not be saved ({type(error).__name__}).")
+            self.notice(_("Your game could not be saved ({error}).").format(
+                error=type(error).__name__))
 
     # ------------------------------------------------------------------ rendering
 
@@ -189,9 +221,11 @@ class App:
         app_el.dataset.phase = view.phase
         app_el.dataset.yourTurn = "true" if view.your_turn else "false"
         app_el.classList.toggle("raise-playable", view.raise_playable)
+        values = {"table": view.table_name, "level": _(LEVEL_NAMES[view.level]),
+                  "number": view.hand_number}
         element("table-name").textContent = (
-            f"{'Daily game · ' if view.daily else ''}{view.table_name} · "
-            f"{view.level.capitalize()} · Hand {view.hand_number}")
+            _("Daily game · {table} · {level} · Hand {number}") if view.daily
+            else _("{table} · {level} · Hand {number}")).format(**values)
         self.set_html("scores", render.scores_html(view))
         hand_html = render.hand_html(view)
         self.set_html("hand", hand_html)
@@ -212,7 +246,7 @@ class App:
         element("bids").hidden = not panel
         status = "" if panel else view.status
         if self.thinking is not None:
-            status = f"{SEATS[self.thinking]} is thinking…"
+            status = _("{seat} is thinking…").format(seat=table.seat_name(self.thinking))
         if holding:
             # While the trick is held, the notice says who won it (show_finished_trick);
             # the line does not jump ahead to whose turn is next.
@@ -252,7 +286,7 @@ class App:
         turn the last render wrote on #app, so the two never disagree)."""
         your_turn = element("app").dataset.yourTurn == "true"
         waiting = your_turn and bool(document.hidden)
-        title = "Your turn — Spades" if waiting else "Spades"
+        title = _("Your turn — Spades") if waiting else _("Spades")
         if document.title != title:
             document.title = title
 
@@ -309,8 +343,10 @@ class App:
         finished = None
         if isinstance(action, Play):
             plays = (*[(s, str(c)) for s, c in before.trick.plays], (seat, str(action.card)))
-            who = "You play" if seat == 0 else f"{SEATS[seat]} plays"
-            message = f"{who} the {table.card_words(str(action.card))}."
+            card = table.card_words(str(action.card))
+            message = (_("You play the {card}.").format(card=card) if seat == 0
+                       else _("{seat} plays the {card}.").format(seat=table.seat_name(seat),
+                                                                 card=card))
             if len(plays) == before.rules.players:
                 if hand_over:
                     won = after.history[-1].tricks
@@ -326,12 +362,17 @@ class App:
             self.entering = seat
             self.sound("card")
         elif isinstance(action, Bid):
-            what = "Blind Nil" if action.blind else ("Nil" if action.n == 0 else str(action.n))
-            self.announce(f"{'You bid' if seat == 0 else SEATS[seat] + ' bids'} {what}.")
+            what = table.bid_text(action.n, action.blind)
+            self.announce(_("You bid {bid}.").format(bid=what) if seat == 0
+                          else _("{seat} bids {bid}.").format(seat=table.seat_name(seat),
+                                                              bid=what))
         elif isinstance(action, Pass):
             self.selected = set()
-            self.announce(f"{'You pass' if seat == 0 else SEATS[seat] + ' passes'} "
-                          f"{len(action.cards)} cards.")
+            count = len(action.cards)
+            said = (ngettext("You pass {count} card.", "You pass {count} cards.", count)
+                    if seat == 0 else
+                    ngettext("{seat} passes {count} card.", "{seat} passes {count} cards.", count))
+            self.announce(said.format(count=count, seat=table.seat_name(seat)))
         if hand_over:
             self.ui = replace(self.ui, summary=after.phase is not Phase.GAME_OVER)
         self.save()
@@ -377,8 +418,9 @@ class App:
         try:
             explanation = self.game.explain(action)
             if explanation is not None:
-                self.notice(explanation.message)
-                self.announce(explanation.message)
+                said = explanation.say(i18n.translations())
+                self.notice(said)
+                self.announce(said)
                 return
             generation = self.generation
             self.notice("")
@@ -539,7 +581,10 @@ class App:
             elif len(self.selected) < size:
                 self.selected.add(text)
             else:
-                self.notice(f"You have chosen {size} cards: tap one again to put it back.")
+                self.notice(ngettext(
+                    "You have chosen {count} card: tap it again to put it back.",
+                    "You have chosen {count} cards: tap one again to put it back.",
+                    size).format(count=size))
             self.render()
             return
         if not repeat:
@@ -554,12 +599,13 @@ class App:
         turn = self.game.turn
         assert turn is not None  # the game is not over, so someone is on turn
         if turn != 0:
-            self.notice(f"Wait for {SEATS[turn]}.")
+            self.notice(_("Wait for {seat}.").format(seat=table.seat_name(turn)))
             return
         explanation = self.game.explain(action)
         if explanation is not None:
-            self.notice(explanation.message)
-            self.announce(explanation.message)
+            said = explanation.say(i18n.translations())
+            self.notice(said)
+            self.announce(said)
             return
         if not self.can_act():
             if self.pending is None:  # a second tap (a double click) plays nothing more
@@ -584,8 +630,10 @@ class App:
                 self.save()
                 self.render()
                 self.focus_table()
-                self.announce(f"Hand {self.game.hand_number + 1}. "
-                              f"{SEATS[self.game.dealer]} deals.")
+                number, dealer = self.game.hand_number + 1, self.game.dealer
+                self.announce(_("Hand {number}. You deal.").format(number=number) if dealer == 0
+                              else _("Hand {number}. {seat} deals.").format(
+                                  number=number, seat=table.seat_name(dealer)))
                 self.spawn(self.run_computers())
         elif name == "new-game":
             if self.game.phase is Phase.GAME_OVER:
@@ -607,9 +655,7 @@ class App:
             self.fill_options()
             element("options").showModal()
         elif name == "help":
-            element("help-table-name").textContent = self.game.rules.name
-            element("help-table-rules").innerHTML = render.rules_html(
-                table.table_rules(self.game.rules))
+            self.fill_help()
             help_dialog = element("help")
             help_dialog.showModal()
             # Open at the top (the dialog would scroll to its first focusable element).
@@ -630,9 +676,16 @@ class App:
         elif name == "pass" and len(self.selected) == self.game.rules.blind_nil_cards:
             self.try_move(Pass([Card.parse(text) for text in sorted(self.selected)]))
 
+    def fill_help(self) -> None:
+        """Help in the page's language, with this table's own rules."""
+        element("help-body").innerHTML = i18n.help_document(i18n.language())
+        element("help-table-name").textContent = table.table_name(self.game.rules)
+        element("help-table-rules").innerHTML = render.rules_html(
+            table.table_rules(self.game.rules))
+
     def start_new_game(self) -> None:
         self.new_game()
-        self.notice("A new game has started.")
+        self.notice(_("A new game has started."))
         self.after_new_game()
 
     def after_new_game(self) -> None:
@@ -649,6 +702,7 @@ class App:
                 box.checked = box.value == value
         for name in SWITCHES:
             form.querySelector(f'input[name="{name}"]').checked = getattr(self.prefs, name)
+        form.querySelector('select[name="lang"]').value = i18n.language()
 
     def on_options_change(self, event: Any) -> None:
         box = event.target
@@ -658,8 +712,11 @@ class App:
         if name == "speed":
             self.speed_override = None
             self.apply_motion()
+        if name == "lang":
+            drop_query_parameters("lang")  # a ?lang= link no longer outranks this choice
+            self.change_language(self.prefs.lang)
         if not store.save_prefs(storage, self.prefs):
-            self.notice("Your options could not be saved; they apply until you close the page.")
+            self.notice(_("Your options could not be saved; they apply until you close the page."))
         if name == "level" and not self.ui.daily:
             self.ui = replace(self.ui, level=self.prefs.level)
             self.save()
@@ -733,16 +790,40 @@ class App:
 def hand_result_text(game: Game) -> str:
     record = game.history[-1]
     ours, theirs = record.points
-    text = (f"Hand {record.number + 1} is over. You and North {ours:+d}, "
-            f"West and East {theirs:+d}. Score {record.scores[0]} to {record.scores[1]}.")
+    text = _("Hand {number} is over. You and North {ours}, West and East {theirs}. "
+             "Score {score} to {other}.").format(
+        number=record.number + 1, ours=f"{ours:+d}", theirs=f"{theirs:+d}",
+        score=record.scores[0], other=record.scores[1])
     if game.winner is not None:
         text += " " + table.game_over_text(game)
     return text
 
 
+def drop_query_parameters(*names: str) -> None:
+    """Take parameters out of the page's address (without reloading it)."""
+    params = window.URLSearchParams.new(window.location.search)
+    for name in names:
+        params.delete(name)
+    query = params.toString()
+    path = window.location.pathname + (f"?{query}" if query else "") + window.location.hash
+    window.history.replaceState(None, "", path)
+
+
+def browser_languages() -> list[str]:
+    """The browser's preferred languages, best first (navigator.languages)."""
+    navigator = window.navigator
+    found = navigator.languages
+    if found:
+        return [str(tag) for tag in found]
+    return [str(navigator.language)] if navigator.language else []
+
+
 def start() -> App:
     app = App()
     params = window.URLSearchParams.new(window.location.search)
+    i18n.set_language(i18n.choose_language(text_or_none(params.get("lang")), app.prefs.lang,
+                                           browser_languages()))
+    translate_page()
     speed = text_or_none(params.get("speed"))
     if speed in ("slow", "normal", "fast", "instant"):
         app.speed_override = speed
@@ -752,17 +833,13 @@ def start() -> App:
     if seed is not None and seed.isdigit():
         app.new_game(table_param, level_param, int(seed))
         # A reload must restore this game, not deal it again: drop the one-time parameters.
-        for name in ("seed", "table", "level"):
-            params.delete(name)
-        query = params.toString()
-        path = window.location.pathname + (f"?{query}" if query else "")
-        window.history.replaceState(None, "", path)
+        drop_query_parameters("seed", "table", "level")
     else:
         game, ui, problem = store.load_game(storage, app.prefs.level)
         if game is None:
             app.new_game(table_param, level_param)
             if problem:
-                app.notice(problem)
+                app.notice(_(problem))
         else:
             assert ui is not None  # load_game returns a game with its UI state
             app.game, app.ui = game, ui

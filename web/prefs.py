@@ -10,15 +10,17 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
+from i18n import LANGUAGES, N_
+
 SPEEDS = ("slow", "normal", "fast", "instant")
 LEVELS = ("easy", "medium", "hard", "expert")
 TABLES = ("classic", "blind-nil", "quick")
 SWITCHES = ("raise_playable", "sound")
 """The on/off preferences (checkboxes in Options)."""
 
-SPEED_NAMES = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
-LEVEL_NAMES = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "expert": "Expert"}
-TABLE_NAMES = {"classic": "Classic", "blind-nil": "Blind Nil", "quick": "Quick"}
+LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"),
+               "expert": N_("Expert")}
+"""Each level's name (translated where shown)."""
 
 # How long a computer player waits before it moves, and how long a card takes to travel.
 PAUSE_MS = {"slow": 1100, "normal": 650, "fast": 260, "instant": 0}
@@ -35,6 +37,8 @@ class Prefs:
     """Raise the cards you may play and dim the others (as seed 004's table does)."""
     sound: bool = False
     """Card sounds (a card played, a trick won, your turn): off unless asked for."""
+    lang: str = ""
+    """The language chosen in Options; "" until then (the browser's languages decide)."""
 
     @property
     def pause_ms(self) -> int:
@@ -58,7 +62,7 @@ class Prefs:
 
 def _check(name: str, value: object) -> object | None:
     """The value if it is valid for the field, else None."""
-    choices = {"speed": SPEEDS, "level": LEVELS, "table": TABLES}
+    choices = {"speed": SPEEDS, "level": LEVELS, "table": TABLES, "lang": tuple(LANGUAGES)}
     if name in choices:
         return value if isinstance(value, str) and value in choices[name] else None
     if name in SWITCHES:
@@ -71,7 +75,7 @@ def prefs_from_dict(data: object) -> Prefs:
     prefs = Prefs()
     if not isinstance(data, dict):
         return prefs
-    for name in ("speed", "level", "table", *SWITCHES):
+    for name in ("speed", "level", "table", "lang", *SWITCHES):
         if name in data:
             prefs = prefs.with_value(name, data[name])
     return prefs

@@ -9,17 +9,20 @@ from __future__ import annotations
 
 from html import escape
 
+from i18n import _, ngettext
 from table import (
-    SEAT_NAMES,
     SEAT_POSITIONS,
     SUIT_SYMBOLS,
     CardFace,
     HandSummary,
     SeatInfo,
     SheetRow,
+    SideSummary,
     TableView,
     card_words,
+    seat_name,
     seat_word,
+    side_name,
 )
 
 
@@ -53,13 +56,38 @@ def hand_card(card: CardFace, index: int, raise_playable: bool) -> str:
     if card.new:
         attrs.append('data-new="true"')
         classes.append("new")
-        ribbon = '<span class="ribbon" aria-hidden="true">New</span>'
+        new = escape(_("New"))
+        ribbon = f'<span class="ribbon" aria-hidden="true">{new}</span>'
     # The spoken name is the button's own (hidden) text, not an aria-label: a label would
     # have to contain the visible "K" too (WCAG 2.5.3, label in name).
-    label = card.label + (", new" if card.new else "") + (", selected" if card.selected else "")
+    label = hand_card_label(card)
     return (f'<button type="button" class="{" ".join(classes)}" {" ".join(attrs)}>'
             f'<span class="sr-only">{escape(label)}</span>'
             f'{card_inner(card.rank, card.suit)}{ribbon}</button>')
+
+
+def hand_card_label(card: CardFace) -> str:
+    """A card of your hand, as a screen reader says it."""
+    if card.new and card.selected:
+        return _("{card}, new, selected").format(card=card.label)
+    if card.new:
+        return _("{card}, new").format(card=card.label)
+    if card.selected:
+        return _("{card}, selected").format(card=card.label)
+    return card.label
+
+
+def trick_card_label(seat: int, text: str, led: bool, won: bool) -> str:
+    """A card on the table, as a screen reader says it: whose it is, and whether it led
+    the trick or wins it."""
+    values = {"seat": seat_name(seat), "card": card_words(text)}
+    if led and won:
+        return _("{seat}: {card}, led, wins the trick").format(**values)
+    if led:
+        return _("{seat}: {card}, led").format(**values)
+    if won:
+        return _("{seat}: {card}, wins the trick").format(**values)
+    return _("{seat}: {card}").format(**values)
 
 
 def hand_html(view: TableView) -> str:
@@ -77,18 +105,19 @@ def trick_card(seat: int, text: str, extra: str = "", led: bool = False,
     rank, suit = text[:-1], text[-1]
     pos = SEAT_POSITIONS[seat]
     attrs = f'data-seat="{seat}" data-card="{text}"'
-    tags, words = "", ""
+    tags = ""
     if led:
         attrs += ' data-led="true"'
-        tags += '<span class="tag led-tag" aria-hidden="true">Led</span>'
-        words += ", led"
+        word = escape(_("Led"))
+        tags += f'<span class="tag led-tag" aria-hidden="true">{word}</span>'
     if won:
         attrs += ' data-winner="true"'
         extra += " winner"
-        tags += '<span class="tag won-tag" aria-hidden="true">Wins</span>'
-        words += ", wins the trick"
+        word = escape(_("Wins"))
+        tags += f'<span class="tag won-tag" aria-hidden="true">{word}</span>'
+    label = trick_card_label(seat, text, led, won)
     return (f'<div class="{face_class(suit)} at-{pos} {extra.strip()}" {attrs} role="img" '
-            f'aria-label="{SEAT_NAMES[seat]}: {escape(card_words(text))}{words}">'
+            f'aria-label="{escape(label)}">'
             f'{card_inner(rank, suit)}{tags}</div>')
 
 
@@ -106,24 +135,35 @@ def trick_html(plays: tuple[tuple[int, str], ...], entering: int | None = None,
 
 def seat_html(seat: SeatInfo) -> str:
     bid = seat.bid or "–"
-    dealer = ' <span class="dealer" title="Dealer">D</span>' if seat.dealer else ""
+    dealer = ""
+    if seat.dealer:
+        # TRANSLATORS: the mark beside the dealer's name, one letter (the title says it all).
+        mark = _("D")
+        title = escape(_("Dealer"))
+        dealer = f' <span class="dealer" title="{title}">{escape(mark)}</span>'
     backs = ""
     if seat.seat != 0:
         backs = (f'<div class="stack" aria-hidden="true"><div class="card back mini"></div>'
                  f'<span class="count">{seat.cards}</span></div>')
-    name = seat_word(seat.seat)
+    name = escape(seat_word(seat.seat))
+    bid_word, won_word, tricks_won = escape(_("Bid")), escape(_("Won")), escape(_("Tricks won"))
     thinking = '<span class="thinking" aria-hidden="true"></span>' if seat.on_turn else ""
     return (
         f'<div class="seat-name">{name}{dealer}{thinking}</div>{backs}'
         f'<div class="seat-stats">'
-        f'<span class="seat-bid" title="Bid">Bid <b>{escape(bid)}</b></span>'
-        f'<span class="won" title="Tricks won">Won <b data-tricks-seat="{seat.seat}">'
-        f'{seat.tricks}</b></span></div>'
-        f'<span class="sr-only">{seat.cards} cards</span>'
+        f'<span class="seat-bid">{bid_word} <b>{escape(bid)}</b></span>'
+        f'<span class="won" title="{tricks_won}">{won_word} '
+        f'<b data-tricks-seat="{seat.seat}">{seat.tricks}</b></span></div>'
+        f'<span class="sr-only">{escape(cards_text(seat.cards))}</span>'
     )
 
 
+def cards_text(count: int) -> str:
+    return ngettext("{count} card", "{count} cards", count).format(count=count)
+
+
 def scores_html(view: TableView) -> str:
+    bid, won, bags = escape(_("Bid")), escape(_("Won")), escape(_("Bags"))
     parts = []
     for side in view.sides:
         contract = "–" if side.contract is None else str(side.contract)
@@ -132,9 +172,9 @@ def scores_html(view: TableView) -> str:
             f'<div class="side-name">{escape(side.name)}</div>'
             f'<div class="side-score" data-score-side="{side.side}">{side.score}</div>'
             # Each figure keeps its word ("Bags 4" never breaks); the line wraps between them.
-            f'<div class="side-line"><span class="nowrap">Bid&nbsp;<b>{contract}</b></span> · '
-            f'<span class="nowrap">Won&nbsp;<b>{side.tricks}</b></span> · '
-            f'<span class="nowrap">Bags&nbsp;<b data-bags-side="{side.side}">{side.bags}</b>'
+            f'<div class="side-line"><span class="nowrap">{bid}&nbsp;<b>{contract}</b></span>'
+            f' · <span class="nowrap">{won}&nbsp;<b>{side.tricks}</b></span> · '
+            f'<span class="nowrap">{bags}&nbsp;<b data-bags-side="{side.side}">{side.bags}</b>'
             f'</span></div></div>'
         )
     return "".join(parts)
@@ -145,117 +185,172 @@ def bids_html(view: TableView, chosen: int | None = None) -> str:
     if view.can_look:
         blind = ""
         if view.blind_nil:
-            blind = ('<button type="button" class="bid-blind" data-bid="blind">Blind Nil'
-                     '<small>bid before looking · ±200</small></button>')
+            stakes = _("bid before looking · ±{points}").format(points=view.blind_nil_points)
+            name = escape(_("Blind Nil"))
+            blind = (f'<button type="button" class="bid-blind" data-bid="blind">'
+                     f'{name}<small>{escape(stakes)}</small></button>')
+        look = escape(_("Look at my cards"))
         return (f'<div class="prompt">{escape(view.status)}</div>'
                 f'<div class="row">{blind}<button type="button" class="look" '
-                f'data-action="look">Look at my cards</button></div>')
+                f'data-action="look">{look}</button></div>')
     if view.bidding:
         buttons = []
         for n in range(14):
-            label = "Nil" if n == 0 else str(n)
+            text = _("Nil") if n == 0 else str(n)
             attrs = ' disabled' if n not in view.legal_bids else ""
             cls = "bid chosen" if n == chosen else "bid"
+            name = _("Bid {bid}").format(bid=text)
             buttons.append(f'<button type="button" class="{cls}" data-bid="{n}"{attrs} '
-                           f'aria-label="Bid {"Nil" if n == 0 else n}">{label}</button>')
+                           f'aria-label="{escape(name)}">{escape(text)}</button>')
+        group = escape(_("Your bid"))
         return (f'<div class="prompt">{escape(view.status)}</div>'
-                f'<div class="bid-grid" role="group" aria-label="Your bid">'
+                f'<div class="bid-grid" role="group" aria-label="{group}">'
                 f'{"".join(buttons)}</div>')
     if view.passing:
+        pass_to = _("Pass to {seat}").format(seat=view.pass_to)
         chosen_count = sum(1 for card in view.hand if card.selected)
         ready = "" if chosen_count == view.passing else " disabled"
         return (f'<div class="prompt">{escape(view.status)} ({chosen_count}/{view.passing})</div>'
                 f'<div class="row"><button type="button" class="confirm" data-action="pass"'
-                f'{ready}>Pass to {view.pass_to}</button></div>')
+                f'{ready}>{escape(pass_to)}</button></div>')
     return ""
 
 
+def verdict_html(made: bool, failure: str) -> str:
+    """The verdict, styled: "made", else the failure ("set" for a contract, "failed" for a
+    Nil). The class is the English word, for the stylesheet."""
+    if made:
+        word, cls = _("made"), "made"
+    elif failure == "set":
+        word, cls = _("set"), "set"
+    else:
+        word, cls = _("failed"), "failed"
+    return f'<b class="{cls}">{escape(word)}</b>'
+
+
+def nil_line(name: str, you: bool, blind: bool, made: bool) -> str:
+    verdict = verdict_html(made, "failed")
+    if you:
+        template = _("Your Blind Nil: {verdict}") if blind else _("Your Nil: {verdict}")
+        return escape(template).format(verdict=verdict)
+    template = _("{seat}'s Blind Nil: {verdict}") if blind else _("{seat}'s Nil: {verdict}")
+    return escape(template).format(seat=escape(name), verdict=verdict)
+
+
+def points_html(points: int) -> str:
+    return f'<span class="pts">{points:+d}</span>'
+
+
+def summary_side_html(side: SideSummary) -> str:
+    lines = []
+    if side.contract:
+        template = escape(_("Contract {contract}, took {taken}: {verdict} {points}"))
+        lines.append("<li>" + template.format(
+            contract=side.contract, taken=side.taken,
+            verdict=verdict_html(side.made, "set"),
+            points=points_html(side.contract_points)) + "</li>")
+    for nil in side.nils:
+        lines.append(f"<li>{nil_line(nil.name, nil.you, nil.blind, nil.made)}</li>")
+    if side.nils:
+        template = escape(_("Nil points {points}"))
+        lines.append(f"<li>{template.format(points=points_html(side.nil_points))}</li>")
+    bags = escape(_("Bags this hand: {count}")).format(count=side.new_bags)
+    if side.bag_penalty:
+        bags = escape(_("Bags this hand: {count} · bag penalty {points}")).format(
+            count=side.new_bags, points=points_html(side.bag_penalty))
+    lines.append(f"<li>{bags}</li>")
+    hand, score, bags_word = escape(_("Hand")), escape(_("Score")), escape(_("Bags"))
+    return (
+        f'<div class="sum-side side-{side.side}" data-summary-side="{side.side}">'
+        f'<h3>{escape(side.name)}</h3><ul>{"".join(lines)}</ul>'
+        f'<div class="sum-total"><span class="nowrap">{hand}&nbsp;<b '
+        f'data-hand-points="{side.side}">{side.points:+d}</b></span> · <span class="nowrap">'
+        f'{score}&nbsp;<b>{side.score}</b></span> · <span class="nowrap">'
+        f'{bags_word}&nbsp;<b>{side.bags}</b></span></div></div>'
+    )
+
+
 def summary_html(summary: HandSummary, game_over_text: str, winner: int | None) -> str:
-    rows = []
-    for side in summary.sides:
-        lines = []
-        if side.contract:
-            verdict = "made" if side.made else "set"
-            lines.append(f'<li>Contract {side.contract}, took {side.taken}: '
-                         f'<b class="{verdict}">{verdict}</b> '
-                         f'<span class="pts">{side.contract_points:+d}</span></li>')
-        for nil in side.nils:
-            kind = "Blind Nil" if nil.blind else "Nil"
-            verdict = "made" if nil.made else "failed"
-            lines.append(f'<li>{nil.name}\'s {kind}: <b class="{verdict}">{verdict}</b></li>')
-        if side.nils:
-            lines.append(f'<li>Nil points <span class="pts">{side.nil_points:+d}</span></li>')
-        penalty = (f' · bag penalty <span class="pts">{side.bag_penalty:+d}</span>'
-                   if side.bag_penalty else "")
-        lines.append(f"<li>Bags this hand: {side.new_bags}{penalty}</li>")
-        rows.append(
-            f'<div class="sum-side side-{side.side}" data-summary-side="{side.side}">'
-            f'<h3>{escape(side.name)}</h3><ul>{"".join(lines)}</ul>'
-            f'<div class="sum-total"><span class="nowrap">Hand&nbsp;<b data-hand-points='
-            f'"{side.side}">{side.points:+d}</b></span> · <span class="nowrap">Score&nbsp;'
-            f'<b>{side.score}</b></span> · <span class="nowrap">Bags&nbsp;<b>{side.bags}</b>'
-            f'</span></div></div>'
-        )
+    rows = "".join(summary_side_html(side) for side in summary.sides)
     if game_over_text:
         title = f'<h2 data-winner="{winner}">{escape(game_over_text)}</h2>'
-        button = '<button type="button" class="primary" data-action="new-game">New game</button>'
+        word = escape(_("New game"))
+        button = f'<button type="button" class="primary" data-action="new-game">{word}</button>'
     else:
-        title = f'<h2>Hand {summary.number}: {escape(summary.headline)}</h2>'
-        button = '<button type="button" class="primary" data-action="next-hand">Next hand</button>'
-    sheet = '<button type="button" data-action="sheet">Score sheet</button>'
-    return (f'{title}<div class="sum-sides">{"".join(rows)}</div>'
+        heading = _("Hand {number}: {headline}").format(number=summary.number,
+                                                        headline=summary.headline)
+        title = f'<h2>{escape(heading)}</h2>'
+        word = escape(_("Next hand"))
+        button = f'<button type="button" class="primary" data-action="next-hand">{word}</button>'
+    sheet_word = escape(_("Score sheet"))
+    sheet = f'<button type="button" data-action="sheet">{sheet_word}</button>'
+    return (f'{title}<div class="sum-sides">{rows}</div>'
             f'<div class="row">{sheet}{button}</div>')
 
 
 def sheet_html(rows: tuple[SheetRow, ...], target: int) -> str:
     if not rows:
-        return '<p class="empty">No hands finished yet. The first to ' \
-               f'{target} points wins.</p>'
-    head = ('<thead><tr><th rowspan="2">Hand</th><th colspan="4">You &amp; North</th>'
-            '<th colspan="4">West &amp; East</th></tr><tr>'
-            + "<th>Bids</th><th>Won</th><th>Pts</th><th>Score (bags)</th>" * 2
+        empty = _("No hands finished yet. The first to {target} points wins.").format(
+            target=target)
+        return f'<p class="empty">{escape(empty)}</p>'
+    columns = [escape(_("Bids")), escape(_("Won")), escape(_("Pts")), escape(_("Score (bags)"))]
+    hand = escape(_("Hand"))
+    head = (f'<thead><tr><th rowspan="2">{hand}</th>'
+            f'<th colspan="4">{escape(side_name(0))}</th>'
+            f'<th colspan="4">{escape(side_name(1))}</th></tr><tr>'
+            + "".join(f"<th>{word}</th>" for word in columns) * 2
             + "</tr></thead>")
+    bids, won, pts, score = columns
     body = []
     # data-label names each cell where a narrow screen stacks the sheet (table.css); a
     # value never breaks inside ("Blind Nil + 4", "120 (4)").
     for row in rows:
         cells = "".join(
-            f'<td data-label="Bids"><span class="nowrap">{escape(row.bids[s])}</span></td>'
-            f'<td data-label="Won"><span>{row.tricks[s]}</span></td>'
-            f'<td data-label="Pts"><span>{row.points[s]:+d}</span></td>'
-            f'<td data-label="Score (bags)"><span class="nowrap"><b>{row.scores[s]}</b>'
+            f'<td data-label="{bids}"><span class="nowrap">{escape(row.bids[s])}</span></td>'
+            f'<td data-label="{won}"><span>{row.tricks[s]}</span></td>'
+            f'<td data-label="{pts}"><span>{row.points[s]:+d}</span></td>'
+            f'<td data-label="{score}"><span class="nowrap"><b>{row.scores[s]}</b>'
             f' ({row.bags[s]})</span></td>'
             for s in (0, 1)
         )
-        body.append(f'<tr><td data-label="Hand">{row.number}</td>{cells}</tr>')
+        body.append(f'<tr><td data-label="{hand}">{row.number}</td>{cells}</tr>')
     return f'<table class="sheet">{head}<tbody>{"".join(body)}</tbody></table>'
+
+
+def last_note(led: bool, won: bool) -> str:
+    if led and won:
+        return _("(led, won)")
+    return _("(led)") if led else _("(won)")
 
 
 def last_trick_html(plays: tuple[tuple[int, str], ...], winner: int | None) -> str:
     """The last trick in the order it was played: each card under its seat's name, the
     leader and the winner marked."""
     if not plays:
-        return '<p class="empty">No trick has been played yet.</p>'
+        none = escape(_("No trick has been played yet."))
+        return f'<p class="empty">{none}</p>'
     cells = []
     for index, (seat, text) in enumerate(plays):
-        notes = []
         attrs = f'data-seat="{seat}"'
-        if index == 0:
-            notes.append("led")
+        led, won = index == 0, seat == winner
+        if led:
             attrs += ' data-led="true"'
-        if seat == winner:
-            notes.append("won")
+        if won:
             attrs += ' data-winner="true"'
-        note = f' <span class="last-note">({", ".join(notes)})</span>' if notes else ""
+        note = ""
+        if led or won:
+            note = f' <span class="last-note">{escape(last_note(led, won))}</span>'
         rank, suit = text[:-1], text[-1]
         cells.append(
-            f'<li class="last-play{" winner" if seat == winner else ""}" {attrs}>'
-            f'<span class="last-name">{seat_word(seat)}{note}</span>'
+            f'<li class="last-play{" winner" if won else ""}" {attrs}>'
+            f'<span class="last-name">{escape(seat_word(seat))}{note}</span>'
             f'<div class="{face_class(suit)}" data-card="{text}" role="img" '
             f'aria-label="{escape(card_words(text))}">{card_inner(rank, suit)}</div></li>')
     who = ""
     if winner is not None:
-        who = f'<p class="last-who">{seat_word(winner)} won it.</p>'
+        said = (_("You won it.") if winner == 0
+                else _("{seat} won it.").format(seat=seat_name(winner)))
+        who = f'<p class="last-who">{escape(said)}</p>'
     return f'<ol class="last-plays">{"".join(cells)}</ol>{who}'
 
 

@@ -16,6 +16,7 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from i18n import N_
 from prefs import LEVELS, Prefs, prefs_from_dict
 
 from spades import Card, Game
@@ -27,8 +28,9 @@ SAVE_FORMAT = "spades-page"
 SAVE_VERSION = 1
 PREFS_VERSION = 1
 
-BROKEN_MESSAGE = "Your saved game could not be read, so a new game has started."
-OTHER_VERSION_MESSAGE = ("Your saved game is from another version of Spades, "
+# Said to the player in their language (the page passes them through i18n._).
+BROKEN_MESSAGE = N_("Your saved game could not be read, so a new game has started.")
+OTHER_VERSION_MESSAGE = N_("Your saved game is from another version of Spades, "
                          "so a new game has started.")
 MAX_ITEM_CHARS = 1_000_000
 """A stored record longer than this is not ours (a real save is a few kilobytes)."""

@@ -9,22 +9,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from i18n import N_, _, ngettext, translations
 from prefs import Prefs
 from store import UiState
 
-from spades import Bid, Game, Pass, Phase, Play
+from spades import Bid, Game, Pass, Phase, Play, Rules
+from spades.explanations import card_name
 from spades.records import HandRecord
 
-SEAT_NAMES = ("South", "West", "North", "East")
+SEAT_NAMES = (N_("South"), N_("West"), N_("North"), N_("East"))
+"""Each seat's compass name (translated where shown: ``seat_name``)."""
 SEAT_POSITIONS = ("south", "west", "north", "east")
-SIDE_NAMES = ("You & North", "West & East")
+SIDE_NAMES = (N_("You & North"), N_("West & East"))
+TABLE_NAMES = (N_("Classic"), N_("Blind Nil"), N_("Quick"), N_("Duel"), N_("Two-handed classic"))
+"""The presets' names (``Rules.name``), marked here so the catalogs translate them."""
 YOU = 0
 PARTNER = 2
 
 SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
 """Display order of your hand: black and red alternate so neighbouring suits differ."""
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RED_SUITS = frozenset("HD")
 
 
@@ -80,6 +84,7 @@ class SideInfo:
 @dataclass(frozen=True, slots=True)
 class NilResult:
     name: str
+    you: bool
     blind: bool
     made: bool
 
@@ -141,6 +146,7 @@ class TableView:
     legal_bids: frozenset[int]
     blind_nil: bool
     """Blind Nil may be bid now (only offered before you look)."""
+    blind_nil_points: int
     can_look: bool
     passing: int
     """Your turn in the Blind Nil exchange: how many cards to choose (else 0)."""
@@ -155,15 +161,29 @@ class TableView:
     target: int
 
 
+def seat_name(seat: int) -> str:
+    """A seat's compass name in the page's language."""
+    return _(SEAT_NAMES[seat])
+
+
+def side_name(side: int) -> str:
+    return _(SIDE_NAMES[side])
+
+
 def seat_word(seat: int) -> str:
     """How the table names a seat: "You" for yours, else its compass name."""
-    return "You" if seat == YOU else SEAT_NAMES[seat]
+    return _("You") if seat == YOU else seat_name(seat)
+
+
+def table_name(rules: Rules) -> str:
+    """A table's name in the page's language."""
+    return _(rules.name)
 
 
 def card_words(text: str) -> str:
-    ranks = {"A": "ace", "K": "king", "Q": "queen", "J": "jack"}
-    rank, suit = text[:-1], text[-1]
-    return f"{ranks.get(rank, rank)} of {SUIT_WORDS[suit]}"
+    """A card's name for sentences and screen readers ("queen of spades"), from the
+    engine's one list of card names, in the page's language."""
+    return card_name(text, translations())
 
 
 def sort_hand(cards: list[str]) -> list[str]:
@@ -176,7 +196,7 @@ def bid_text(bid: int | None, blind: bool) -> str:
     if bid is None:
         return ""
     if bid == 0:
-        return "Blind Nil" if blind else "Nil"
+        return _("Blind Nil") if blind else _("Nil")
     return str(bid)
 
 
@@ -211,7 +231,7 @@ def table_view(game: Game, prefs: Prefs, ui: UiState, selected: frozenset[str] =
     else:
         seats = tuple(
             SeatInfo(
-                seat, SEAT_NAMES[seat], SEAT_POSITIONS[seat],
+                seat, seat_name(seat), SEAT_POSITIONS[seat],
                 bid_text(game.bids[seat], game.blind[seat]), game.tricks_won[seat],
                 len(game.hands[seat]), game.turn == seat and not waiting,
                 game.dealer == seat,
@@ -221,7 +241,7 @@ def table_view(game: Game, prefs: Prefs, ui: UiState, selected: frozenset[str] =
         sides = tuple(side_info(game, side) for side in (0, 1))
     summary = hand_summary(game.history[-1]) if waiting and game.history else None
     return TableView(
-        table_name=game.rules.name,
+        table_name=table_name(game.rules),
         level=ui.level,
         daily=ui.daily,
         phase=game.phase.value,
@@ -237,9 +257,10 @@ def table_view(game: Game, prefs: Prefs, ui: UiState, selected: frozenset[str] =
         bidding=your_turn and game.phase is Phase.BID and not hidden,
         legal_bids=frozenset(bids),
         blind_nil=hidden and any(isinstance(a, Bid) and a.blind for a in legal),
+        blind_nil_points=game.rules.blind_nil_points,
         can_look=hidden,
         passing=passing,
-        pass_to=SEAT_NAMES[PARTNER],
+        pass_to=seat_name(PARTNER),
         status=status_text(game, ui, hidden, passing),
         summary=summary,
         winner=game.winner,
@@ -263,7 +284,7 @@ def finished_seats(game: Game) -> tuple[SeatInfo, ...]:
     """The seats as the last hand ended: its bids and tricks, no cards left."""
     record = game.history[-1]
     return tuple(
-        SeatInfo(seat, SEAT_NAMES[seat], SEAT_POSITIONS[seat],
+        SeatInfo(seat, seat_name(seat), SEAT_POSITIONS[seat],
                  bid_text(record.bids[seat], record.blind[seat]), record.tricks[seat], 0,
                  False, record.dealer == seat)
         for seat in range(4)
@@ -272,7 +293,7 @@ def finished_seats(game: Game) -> tuple[SeatInfo, ...]:
 
 def finished_side(game: Game, side: int) -> SideInfo:
     record = game.history[-1]
-    return SideInfo(side, SIDE_NAMES[side], record.sides[side].contract,
+    return SideInfo(side, side_name(side), record.sides[side].contract,
                     record.tricks[side] + record.tricks[side + 2], game.scores[side],
                     game.bags[side])
 
@@ -281,27 +302,32 @@ def side_info(game: Game, side: int) -> SideInfo:
     seats = (side, side + 2)
     bids = [game.bids[s] for s in seats]
     contract = sum(b for b in bids if b) if any(b is not None for b in bids) else None
-    return SideInfo(side, SIDE_NAMES[side], contract, sum(game.tricks_won[s] for s in seats),
+    return SideInfo(side, side_name(side), contract, sum(game.tricks_won[s] for s in seats),
                     game.scores[side], game.bags[side])
 
 
 def status_text(game: Game, ui: UiState, hidden: bool, passing: int) -> str:
     if game.phase is Phase.GAME_OVER:
-        return "Game over."
+        return _("Game over.")
     if ui.summary:
-        return f"Hand {game.hand_number} is over."
+        return _("Hand {number} is over.").format(number=game.hand_number)
     turn = game.turn
     if turn == YOU:
         if game.phase is Phase.BID:
             if hidden:
-                return "Your bid: Blind Nil, or look at your cards first."
-            return "Your bid: how many tricks will you take?"
+                return _("Your bid: Blind Nil, or look at your cards first.")
+            return _("Your bid: how many tricks will you take?")
         if game.phase is Phase.PASS:
-            return f"Choose {passing} cards to pass to {SEAT_NAMES[PARTNER]}."
-        return "Your turn: play a card."
-    name = SEAT_NAMES[turn] if turn is not None else ""
-    doing = {Phase.BID: "bid", Phase.PASS: "pass cards"}.get(game.phase, "play")
-    return f"{name} to {doing}…"
+            return ngettext("Choose {count} card to pass to {seat}.",
+                            "Choose {count} cards to pass to {seat}.",
+                            passing).format(count=passing, seat=seat_name(PARTNER))
+        return _("Your turn: play a card.")
+    name = seat_name(turn) if turn is not None else ""
+    if game.phase is Phase.BID:
+        return _("{seat} to bid…").format(seat=name)
+    if game.phase is Phase.PASS:
+        return _("{seat} to pass cards…").format(seat=name)
+    return _("{seat} to play…").format(seat=name)
 
 
 def hand_summary(record: HandRecord) -> HandSummary:
@@ -309,21 +335,21 @@ def hand_summary(record: HandRecord) -> HandSummary:
     for side in (0, 1):
         result = record.sides[side]
         nils = tuple(
-            NilResult(SEAT_NAMES[seat], record.blind[seat], record.tricks[seat] == 0)
+            NilResult(seat_name(seat), seat == YOU, record.blind[seat], record.tricks[seat] == 0)
             for seat in (side, side + 2) if record.bids[seat] == 0
         )
         sides.append(SideSummary(
-            side, SIDE_NAMES[side], result.contract, result.taken, result.made,
+            side, side_name(side), result.contract, result.taken, result.made,
             result.contract_points, nils, result.nil_points, result.new_bags,
             result.bag_penalty, result.points, record.scores[side], record.bags[side],
         ))
     ours, theirs = sides[0].points, sides[1].points
     if ours > theirs:
-        headline = "Good hand!"
+        headline = _("Good hand!")
     elif ours < theirs:
-        headline = "West and East had the better hand."
+        headline = _("West and East had the better hand.")
     else:
-        headline = "An even hand."
+        headline = _("An even hand.")
     return HandSummary(record.number + 1, (sides[0], sides[1]), headline)
 
 
@@ -346,39 +372,49 @@ def game_over_text(game: Game) -> str:
         return ""
     a, b = game.scores
     hands = len(game.history)
-    after = f"after {hands} hand{'' if hands == 1 else 's'}"
     if game.winner == 0:
-        return f"You and North win, {a} to {b}, {after}!"
-    return f"West and East win, {b} to {a}, {after}."
+        return ngettext("You and North win, {ours} to {theirs}, after {count} hand!",
+                        "You and North win, {ours} to {theirs}, after {count} hands!",
+                        hands).format(ours=a, theirs=b, count=hands)
+    return ngettext("West and East win, {theirs} to {ours}, after {count} hand.",
+                    "West and East win, {theirs} to {ours}, after {count} hands.",
+                    hands).format(ours=a, theirs=b, count=hands)
 
 
 def trick_result_text(winner: int) -> str:
     """Said while a finished trick is held on the table."""
-    return "You win the trick." if winner == YOU else f"{SEAT_NAMES[winner]} wins the trick."
+    if winner == YOU:
+        return _("You win the trick.")
+    return _("{seat} wins the trick.").format(seat=seat_name(winner))
 
 
-def table_rules(rules: object) -> list[str]:
+def table_rules(rules: Rules) -> list[str]:
     """The settings of the chosen table, in a player's words (for Help)."""
-    from spades import Rules
-
-    assert isinstance(rules, Rules)
-    lines = [f"The first side to reach {rules.target} points wins."]
+    lines = [_("The first side to reach {target} points wins.").format(target=rules.target)]
     if rules.floor is not None:
-        lines.append(f"A side that falls to {rules.floor} or below loses at once.")
+        lines.append(_("A side that falls to {floor} or below loses at once.").format(
+            floor=rules.floor))
     if rules.hand_cap is not None:
-        lines.append(f"After {rules.hand_cap} hands, the higher score wins.")
+        lines.append(ngettext("After {count} hand, the higher score wins.",
+                              "After {count} hands, the higher score wins.",
+                              rules.hand_cap).format(count=rules.hand_cap))
     if rules.blind_nil:
-        lines.append(
-            f"Blind Nil: before looking at your cards you may bid Blind Nil, worth "
-            f"±{rules.blind_nil_points}. Then your partner passes you {rules.blind_nil_cards} "
-            f"cards and you pass {rules.blind_nil_cards} back."
-        )
+        lines.append(ngettext(
+            "Blind Nil: before looking at your cards you may bid Blind Nil, worth "
+            "±{points}. Then your partner passes you {count} card and you pass {count} back.",
+            "Blind Nil: before looking at your cards you may bid Blind Nil, worth "
+            "±{points}. Then your partner passes you {count} cards and you pass {count} back.",
+            rules.blind_nil_cards).format(points=rules.blind_nil_points,
+                                          count=rules.blind_nil_cards))
     else:
-        lines.append("Blind Nil is not played at this table.")
+        lines.append(_("Blind Nil is not played at this table."))
     if rules.nil_tricks_count_for_partner:
-        lines.append("A Nil bidder's tricks still count toward the partner's contract.")
+        lines.append(_("A Nil bidder's tricks still count toward the partner's contract."))
     else:
-        lines.append("A failed Nil bidder's tricks don't help the partner: each one is a bag.")
-    lines.append(f"Nil is worth ±{rules.nil_points}. Every {rules.bag_limit} bags cost "
-                 f"{rules.bag_penalty} points.")
+        lines.append(_("A failed Nil bidder's tricks don't help the partner: each one is a bag."))
+    lines.append(_("Nil is worth ±{points}.").format(points=rules.nil_points))
+    lines.append(ngettext("Every {count} bag costs {penalty} points.",
+                          "Every {count} bags cost {penalty} points.",
+                          rules.bag_limit).format(count=rules.bag_limit,
+                                                  penalty=rules.bag_penalty))
     return lines

@@ -1,0 +1,296 @@
+"""The page in each language, in real Chromium: loaded with ?lang=xx it shows no English
+that the catalogs translate (every text node, every aria-label, title and data-label, the
+tab's title, Help), explains an illegal card in that language, switches language from
+Options mid-game with the game intact and remembers the choice; the browser's preferred
+languages choose on a first visit; and in each language nothing overflows its box at
+320x640 and 390x844 (German and Portuguese labels run long).
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import re
+from collections.abc import Iterator
+from functools import cache
+from html.parser import HTMLParser
+from typing import Any
+
+import pytest
+
+from e2e.conftest import check_guard, guarded_context, watch_page
+from e2e.layout_states import Viewport, measure, prepare, set_viewport, settle, states
+from e2e.support import ROOT, build, open_game, play_first_playable, saved_game, tap, wait_your_turn
+from e2e.test_layout import open_sheet_and_check, problems_in
+from spades import Card, Play
+
+TRANSLATED = build.TRANSLATED
+PHONES = (Viewport("320x640", 320, 640), Viewport("390x844", 390, 844))
+
+
+@cache
+def translations(lang: str) -> gettext.GNUTranslations:
+    """The catalog as the page reads it (compiled by the build)."""
+    return gettext.GNUTranslations(io.BytesIO(build.compiled_catalogs()[lang]))
+
+
+class HelpText(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.text: set[str] = set()
+
+    def handle_data(self, data: str) -> None:
+        words = " ".join(data.split())
+        if len(words) > 3:
+            self.text.add(words)
+
+
+def help_text(lang: str) -> set[str]:
+    reader = HelpText()
+    reader.feed((ROOT / "web" / "help" / f"{lang}.html").read_text(encoding="utf-8"))
+    return reader.text
+
+
+@cache
+def english_left_behind(lang: str) -> tuple[re.Pattern[str], ...]:
+    """Each English text the catalog of ``lang`` translates differently, as a pattern
+    (a {placeholder} matches any words), plus Help's English sentences."""
+    from babel.messages.pofile import read_po
+
+    with build.catalog_path(lang).open("rb") as source:
+        catalog = read_po(source, locale=lang)
+    patterns = []
+    for message in catalog:
+        if not message.id:
+            continue
+        english = [message.id] if isinstance(message.id, str) else list(message.id)
+        translated = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in english:
+            if text in translated or len(re.sub(r"\{\w*\}|\W", "", text)) < 3:
+                continue  # the same in this language ("Nil", "Menu"), or no words at all
+            parts = re.split(r"\{\w*\}", text)
+            patterns.append(re.compile(".+?".join(map(re.escape, parts))))
+    for text in help_text("en") - help_text(lang):
+        patterns.append(re.compile(re.escape(text)))
+    return tuple(patterns)
+
+
+# Every text node (not of an element marked with another language, such as the language
+# menu's "English"), every element's whole text, and the attributes a person may hear or
+# see: aria-label, title, data-label (the stacked score sheet shows it), the tab's title.
+TEXTS = r"""() => {
+  const out = new Set();
+  const norm = (t) => (t || '').replace(/\s+/g, ' ').trim();
+  const foreign = (el) => el.closest('script, style, [lang]:not(html)');
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!foreign(node.parentElement) && norm(node.textContent)) out.add(norm(node.textContent));
+  }
+  for (const el of document.body.querySelectorAll('*')) {
+    const text = norm(el.textContent);
+    if (text && text.length < 300 && !foreign(el)) out.add(text);
+    for (const name of ['aria-label', 'title', 'data-label', 'placeholder', 'alt']) {
+      if (el.hasAttribute(name) && !foreign(el)) out.add(norm(el.getAttribute(name)));
+    }
+  }
+  out.add(document.title);
+  out.add(document.querySelector('meta[name="description"]').content);
+  return [...out];
+}"""
+
+
+def english_on(page: Any, lang: str, where: str) -> list[str]:
+    """The page's texts that are English the catalog of ``lang`` would have translated."""
+    found = []
+    for text in page.evaluate(TEXTS):
+        for pattern in english_left_behind(lang):
+            if pattern.fullmatch(text):
+                found.append(f"{where}: {text!r} (English: {pattern.pattern!r})")
+                break
+    return found
+
+
+@pytest.fixture
+def open_page(browser: Any, site_url: str) -> Iterator[Any]:
+    """Open a guarded page whose browser prefers ``locale``'s language."""
+    opened: list[tuple[Any, Any, Any]] = []
+
+    def make(locale: str = "en-US") -> Any:
+        context, guard = guarded_context(browser, site_url, locale=locale)
+        page = context.new_page()
+        watch_page(page, guard)
+        opened.append((context, guard, page))
+        return page
+
+    yield make
+    try:
+        for _, guard, page in opened:
+            check_guard(guard, page)
+    finally:
+        for context, _, _ in opened:
+            context.close()
+
+
+def hand_cards(page: Any) -> list[str]:
+    return page.locator("#hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+
+
+def refuse_a_card(page: Any) -> str:
+    """Play on until one of your cards may not be played, tap it, return it."""
+    for _ in range(13):
+        assert wait_your_turn(page) == "play"
+        refused = page.locator("#hand [data-card]:not([data-playable])")
+        if refused.count():
+            card = refused.first.get_attribute("data-card")
+            tap(page, f'#hand [data-card="{card}"]')
+            return str(card)
+        play_first_playable(page)
+    raise AssertionError("every card was playable all hand long")
+
+
+def choose_language(page: Any, lang: str) -> None:
+    page.locator('#tools [data-action="options"]').click()
+    page.wait_for_selector("#options[open]")
+    page.locator('select[name="lang"]').select_option(lang)
+    page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
+    page.locator('#options button[value="done"]').click()
+    page.wait_for_selector("#options", state="hidden")
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_page_speaks(lang: str, open_page: Any) -> None:
+    page = open_page("en-US")
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_game(page, f"lang={lang}&seed=2&speed=instant&level=easy")  # seed 2: you bid first
+    assert page.evaluate("() => document.documentElement.lang") == lang
+    page.wait_for_selector("#bids [data-bid='3']")
+    found = english_on(page, lang, "bidding")
+    assert page.title() == translations(lang).gettext("Spades")
+
+    page.locator("#bids [data-bid='3']").click()
+    card = refuse_a_card(page)
+    game = saved_game(page)
+    why = game.explain(Play(Card.parse(card)))
+    assert why is not None
+    said = why.say(translations(lang))
+    assert said != why.message
+    page.wait_for_function("(said) => document.querySelector('#notice').textContent === said",
+                           arg=said)
+    found += english_on(page, lang, "a card refused")
+
+    page.locator('#tools [data-action="help"]').click()
+    page.wait_for_selector("#help[open] #help-table-rules li")
+    found += english_on(page, lang, "Help")
+    page.keyboard.press("Escape")
+    page.locator('#tools [data-action="sheet"]').click()
+    page.wait_for_selector("#sheet[open]")
+    found += english_on(page, lang, "score sheet")
+    page.keyboard.press("Escape")
+    assert not found, "\n".join(found)
+
+    # Mid-game, Options changes the language both ways; the game does not move.
+    before, cards = game.to_json(), hand_cards(page)
+    choose_language(page, "en")
+    assert page.locator("#status").text_content() == "Your turn: play a card."
+    assert page.title() == "Spades"
+    choose_language(page, lang)
+    assert page.locator("#status").text_content() == translations(lang).gettext(
+        "Your turn: play a card.")
+    assert saved_game(page).to_json() == before and hand_cards(page) == cards
+    assert not english_on(page, lang, "after switching back")
+    stored = page.evaluate("() => JSON.parse(localStorage.getItem('spades.prefs')).lang")
+    assert stored == lang
+    assert "lang=" not in page.url  # the choice, not an old link, decides from now on
+
+    page.reload()
+    page.wait_for_selector("html[data-ready]", state="attached")
+    assert page.evaluate("() => document.documentElement.lang") == lang
+    assert saved_game(page).to_json() == before
+
+
+@pytest.mark.parametrize(("locale", "lang"), [("pt-BR", "pt"), ("de-AT", "de"),
+                                              ("fr-FR", "en")])
+def test_a_first_visit_speaks_the_browsers_language(locale: str, lang: str,
+                                                    open_page: Any) -> None:
+    page = open_page(locale)
+    open_game(page, "seed=2&speed=instant&level=easy")
+    assert page.evaluate("() => document.documentElement.lang") == lang
+    page.wait_for_selector("#bids [data-bid='3']")
+    expected = "Your bid: how many tricks will you take?"
+    if lang != "en":
+        expected = translations(lang).gettext(expected)
+    assert page.locator("#bids .prompt").text_content() == expected
+
+
+# The containers whose own text must fit: buttons, labels, headings, the notices and
+# lines of the table, the cells of the score sheet, dialogs.
+OVERFLOW = r"""() => {
+  const shown = (el) => el.checkVisibility({checkVisibilityCSS: true})
+    && el.getClientRects().length > 0;
+  const out = [];
+  const selector = 'button, label, legend, h1, h2, h3, dialog, .notice, .status, .prompt, '
+    + '.table-name, .side-line, .seat-name, .seat-stats, .sum-total, th, td, .broken, select';
+  for (const el of document.querySelectorAll(selector)) {
+    if (!shown(el) || el.closest('.sr-only')) continue;
+    const style = getComputedStyle(el);
+    if (el.scrollWidth > el.clientWidth + 1 && style.overflowX !== 'auto'
+        && style.overflowX !== 'scroll' && el.clientWidth > 0) {
+      const cls = typeof el.className === 'string' && el.className
+        ? '.' + el.className.split(' ')[0] : '';
+      out.push(`${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}${cls}`
+        + ` "${(el.textContent || '').trim().slice(0, 40)}" is ${el.scrollWidth} px wide in `
+        + `${el.clientWidth} px`);
+    }
+  }
+  return out;
+}"""
+
+
+def overflow(page: Any, where: str) -> list[str]:
+    return [f"{where}: {problem}" for problem in page.evaluate(OVERFLOW)]
+
+
+def check_dialog(page: Any, action: str, dialog: str, where: str) -> list[str]:
+    found: list[str] = []
+    if not page.locator("#tools").is_visible():
+        page.locator("#menu-button").click()
+        page.wait_for_selector("#tools", state="visible")
+    page.locator(f'#tools [data-action="{action}"]').click()
+    page.wait_for_selector(f"#{dialog}[open]")
+    settle(page)
+    found += overflow(page, f"{where}, {dialog}")
+    found += problems_in(measure(page), f"{where}, {dialog}")
+    page.keyboard.press("Escape")
+    page.wait_for_selector(f"#{dialog}", state="hidden")
+    return found
+
+
+LAYOUT_PHASES = ("bidding", "trick", "blind-nil", "summary", "sheet")
+
+
+@pytest.mark.parametrize("lang", ("en", *TRANSLATED))
+def test_nothing_overflows_in(lang: str, open_page: Any) -> None:
+    """Every phase of the table, the Options, Help and New game dialogs, at 320x640 and
+    390x844: each box holds its text and the layout checks of e2e/test_layout.py pass."""
+    found: list[str] = []
+    locale = {"en": "en-US", "de": "de-DE", "es": "es-ES", "it": "it-IT", "pt": "pt-BR"}[lang]
+    for phase in LAYOUT_PHASES:
+        page = open_page(locale)  # a page per phase, as the layout test has (its clock)
+        prepare(page)
+        for state in states(page, phase):
+            assert page.evaluate("() => document.documentElement.lang") == lang
+            for viewport in PHONES:
+                set_viewport(page, viewport)
+                where = f"{lang}, {viewport.label}, {phase}: {state}"
+                if phase == "sheet":
+                    found += open_sheet_and_check(page, where)
+                    continue
+                found += overflow(page, where)
+                found += problems_in(measure(page), where)
+                if phase == "bidding":
+                    found += check_dialog(page, "options", "options", where)
+                    found += check_dialog(page, "help", "help", where)
+                    found += check_dialog(page, "ask-new-game", "confirm-new", where)
+    if found:
+        shown = "\n  ".join(found[:60])
+        pytest.fail(f"{len(found)} layout problems:\n  {shown}", pytrace=False)

@@ -1,0 +1,101 @@
+"""The page's language: which one a player gets, and its gettext catalog.
+
+Every word the page shows goes through ``_`` (or ``ngettext`` when it depends on a
+number), read from the standard gettext catalog of the chosen language: build.py compiles
+web/locale/<lang>/LC_MESSAGES/spades.po to .mo with Babel and ships it in the code
+archive, and Python's own ``gettext`` reads it here (under Pyodide as under CPython).
+English is the source language: its text is the message ids, so it needs no catalog.
+
+Messages are whole sentences with named {placeholders}, never glued fragments, so each
+language can order the words its own way; a constant that is translated later (a seat's
+name, a level) is marked with ``N_`` where it is written and passed through ``_`` where
+it is shown.
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Iterable
+from pathlib import Path
+
+LANGUAGES = {
+    "de": "Deutsch", "en": "English", "es": "Español", "it": "Italiano", "pt": "Português",
+}
+"""The languages of the page, each named in its own words (as a language menu does)."""
+SOURCE_LANGUAGE = "en"
+DOMAIN = "spades"
+LOCALE_DIR = Path("locale")
+"""Where the compiled catalogs are, relative to the working directory (the unpacked
+code archive in the browser)."""
+HELP_DIR = Path("help")
+
+_state: dict[str, gettext.NullTranslations | str] = {
+    "translations": gettext.NullTranslations(),
+    "language": SOURCE_LANGUAGE,
+}
+
+
+def N_(message: str) -> str:
+    """Mark a message for extraction; it is translated where it is shown."""
+    return message
+
+
+def translations() -> gettext.NullTranslations:
+    found = _state["translations"]
+    assert isinstance(found, gettext.NullTranslations)
+    return found
+
+
+def language() -> str:
+    return str(_state["language"])
+
+
+def set_language(code: str, locale_dir: Path = LOCALE_DIR) -> None:
+    """Speak ``code`` from now on (a key of LANGUAGES; anything else means English).
+
+    A missing catalog falls back to English rather than failing: the game goes on.
+    """
+    if code not in LANGUAGES:
+        code = SOURCE_LANGUAGE
+    if code == SOURCE_LANGUAGE:
+        catalog = gettext.NullTranslations()
+    else:
+        catalog = gettext.translation(DOMAIN, locale_dir, [code], fallback=True)
+    _state["translations"] = catalog
+    _state["language"] = code
+
+
+def _(message: str) -> str:
+    """The message in the current language."""
+    return translations().gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural message for ``n``, by the current language's plural rule."""
+    return translations().ngettext(singular, plural, n)
+
+
+def message_of_text(text: str) -> str:
+    """The message id of a text of the page: its words with the HTML's line breaks and
+    indentation folded into single spaces (as the extractor of index.html folds them)."""
+    return " ".join(text.split())
+
+
+def choose_language(forced: str | None, stored: str, preferred: Iterable[str]) -> str:
+    """The page's language: ``?lang=`` if it names one of ours, else the one chosen in
+    Options, else the first of the browser's preferred languages we speak ("pt-BR"
+    counts as "pt"), else English."""
+    for code in (forced, stored):
+        if code in LANGUAGES:
+            return code
+    for tag in preferred:
+        code = str(tag).split("-")[0].split("_")[0].lower()
+        if code in LANGUAGES:
+            return code
+    return SOURCE_LANGUAGE
+
+
+def help_document(code: str, folder: Path = HELP_DIR) -> str:
+    """Help in ``code``: an HTML fragment written per language (web/help/<lang>.html)."""
+    path = folder / f"{code if code in LANGUAGES else SOURCE_LANGUAGE}.html"
+    return path.read_text(encoding="utf-8")
