@@ -1,12 +1,14 @@
 """Screenshots of the table for a person to look at (a command, not a test).
 
-    python -m e2e.screens [--out DIR]
+    python -m e2e.screens [--out DIR] [--languages]
 
 Every phase of e2e.layout_states (bidding, a trick with a refusal and with four cards
 held, the Blind Nil choice and exchange, the hand summary, the score sheet and the Menu
 that opens it) at every size of its VIEWPORTS, the same screens the layout test checks;
 then, at 1280x800 and 390x844, the game-over screen and Help. Crafted saves (made with
-the engine) reach the later screens at once.
+the engine) reach the later screens at once. Then, in each language (English, German,
+Spanish, Italian, Portuguese), an illegal card's explanation and Help, at both sizes;
+``--languages`` takes only those.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from e2e.layout_states import (
     states,
 )
 from e2e.support import (
+    build,
     launch_chromium,
     open_with_storage,
     play_to,
@@ -95,19 +98,52 @@ def end_shots(browser, base: str, out: Path, name: str, size: tuple[int, int]) -
     context.close()
 
 
+def language_shots(browser, base: str, out: Path, lang: str, name: str,
+                   size: tuple[int, int]) -> None:
+    """In ``lang``: a card refused (its explanation in the notice), then Help."""
+    from e2e.layout_states import trick_game
+
+    width, height = size
+    phone = width < 640
+    context = browser.new_context(base_url=base, viewport={"width": width, "height": height},
+                                  is_mobile=phone, has_touch=phone, service_workers="block")
+    page = context.new_page()
+    page.on("console", lambda m: print("console:", m.type, m.text) if m.type == "error" else None)
+    open_with_storage(page, {"spades.game": save_text(trick_game())},
+                      f"lang={lang}&speed=slow")
+    page.wait_for_selector('#hand [data-playable="true"]')
+    refused = page.locator("#hand [data-card]:not([data-playable])").first
+    refused.click(position={"x": 8, "y": 14})
+    page.wait_for_selector("#notice:not(:empty)")
+    page.wait_for_timeout(400)
+    page.screenshot(path=str(out / f"lang-{lang}-{name}-1-refused.png"))
+    open_menu(page)
+    page.locator('#tools [data-action="help"]').click()
+    page.wait_for_selector("#help[open]")
+    page.wait_for_timeout(400)
+    page.screenshot(path=str(out / f"lang-{lang}-{name}-2-help.png"))
+    context.close()
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=Path(__file__).parent / "artifacts")
+    parser.add_argument("--languages", action="store_true",
+                        help="only the screens of each language")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     from playwright.sync_api import sync_playwright
 
     with serve_dist() as base, sync_playwright() as playwright:
         browser = launch_chromium(playwright)
-        for phase in PHASES:
-            layout_shots(browser, base, args.out, phase)
-        for name, size in SIZES.items():
-            end_shots(browser, base, args.out, name, size)
+        if not args.languages:
+            for phase in PHASES:
+                layout_shots(browser, base, args.out, phase)
+            for name, size in SIZES.items():
+                end_shots(browser, base, args.out, name, size)
+        for lang in ("en", *build.TRANSLATED):
+            for name, size in SIZES.items():
+                language_shots(browser, base, args.out, lang, name, size)
         browser.close()
     print(f"screenshots in {args.out}")
 

@@ -125,9 +125,10 @@ def test_axe_is_a_test_asset_only() -> None:
     assert not any(path.name.startswith("axe") for path in build.DIST.rglob("*"))
 
 
-def test_bidding_play_and_the_dialogs(page: Any) -> None:
+@pytest.mark.parametrize("lang", ["en", "de"])  # and in German, whose labels run longest
+def test_bidding_play_and_the_dialogs(page: Any, lang: str) -> None:
     scan = Scanner(page)
-    open_game(page, f"seed=2&{FAST}")  # seed 2: you bid first
+    open_game(page, f"seed=2&lang={lang}&{FAST}")  # seed 2: you bid first
     assert wait_your_turn(page) == "bid"
     scan("bidding")
     scan.dialog('header [data-action="options"]', "#options", "options")

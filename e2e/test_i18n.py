@@ -168,6 +168,7 @@ def test_the_page_speaks(lang: str, open_page: Any) -> None:
     assert page.title() == translations(lang).gettext("Spades")
 
     page.locator("#bids [data-bid='3']").click()
+    page.wait_for_selector("#bids", state="hidden")
     card = refuse_a_card(page)
     game = saved_game(page)
     why = game.explain(Play(Card.parse(card)))
@@ -222,13 +223,17 @@ def test_a_first_visit_speaks_the_browsers_language(locale: str, lang: str,
     assert page.locator("#bids .prompt").text_content() == expected
 
 
-# The containers whose own text must fit: buttons, labels, headings, the notices and
-# lines of the table, the cells of the score sheet, dialogs.
+# The page's containers (the page, the header, the table, the hand zone, the panels and
+# dialogs and their rows) and the boxes whose own text must fit (buttons, labels,
+# headings, the notices and lines of the table, the cells of the score sheet): none may
+# be wider inside than it is (scrollWidth > clientWidth), hidden overflow included.
 OVERFLOW = r"""() => {
   const shown = (el) => el.checkVisibility({checkVisibilityCSS: true})
     && el.getClientRects().length > 0;
   const out = [];
-  const selector = 'button, label, legend, h1, h2, h3, dialog, .notice, .status, .prompt, '
+  const selector = 'html, body, #app, .bar, .brand, .scores, .tools, .felt, .seat, .center, '
+    + '.hand-zone, .messages, .bids, .summary, .sum-sides, .row, form, fieldset, .help-text, '
+    + 'button, label, legend, h1, h2, h3, dialog, .notice, .status, .prompt, '
     + '.table-name, .side-line, .seat-name, .seat-stats, .sum-total, th, td, .broken, select';
   for (const el of document.querySelectorAll(selector)) {
     if (!shown(el) || el.closest('.sr-only')) continue;
