@@ -276,7 +276,9 @@ LAYOUT_PHASES = ("bidding", "trick", "blind-nil", "summary", "sheet")
 @pytest.mark.parametrize("lang", ("en", *TRANSLATED))
 def test_nothing_overflows_in(lang: str, open_page: Any) -> None:
     """Every phase of the table, the Options, Help and New game dialogs, at 320x640 and
-    390x844: each box holds its text and the layout checks of e2e/test_layout.py pass."""
+    390x844: each box holds its text and the layout checks of e2e/test_layout.py pass;
+    and no phase shows English the catalog translates (the Blind Nil choice and exchange,
+    the hand summary and the score sheet, beyond test_the_page_speaks)."""
     found: list[str] = []
     locale = {"en": "en-US", "de": "de-DE", "es": "es-ES", "it": "it-IT", "pt": "pt-BR"}[lang]
     for phase in LAYOUT_PHASES:
@@ -284,6 +286,8 @@ def test_nothing_overflows_in(lang: str, open_page: Any) -> None:
         prepare(page)
         for state in states(page, phase):
             assert page.evaluate("() => document.documentElement.lang") == lang
+            if lang != "en":  # every phase also speaks the language (the summary too)
+                found += english_on(page, lang, f"{lang}, {phase}: {state}")
             for viewport in PHONES:
                 set_viewport(page, viewport)
                 where = f"{lang}, {viewport.label}, {phase}: {state}"
@@ -299,3 +303,18 @@ def test_nothing_overflows_in(lang: str, open_page: Any) -> None:
     if found:
         shown = "\n  ".join(found[:60])
         pytest.fail(f"{len(found)} layout problems:\n  {shown}", pytrace=False)
+
+
+def test_the_daily_game_says_its_date_in_the_players_words(open_page: Any) -> None:
+    page = open_page("de-DE")
+    open_game(page, "seed=5&speed=instant&level=easy")
+    page.locator('#tools [data-action="options"]').click()
+    page.locator('#options [data-action="ask-daily"]').click()
+    page.wait_for_selector("#confirm-daily[open]")
+    page.locator('#confirm-daily [data-action="daily"]').click()
+    page.wait_for_selector("#confirm-daily", state="hidden")
+    date = page.evaluate("() => new Date().toLocaleDateString('de', {dateStyle: 'long'})")
+    assert re.fullmatch(r"\d+\. \w+ \d{4}", date)  # "30. November 2026"
+    expected = translations("de").gettext(
+        "The daily game of {date}: Quick rules, Medium players.").format(date=date)
+    assert page.locator("#notice").text_content() == expected

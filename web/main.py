@@ -181,8 +181,8 @@ class App:
         today = datetime.date(now.getFullYear(), now.getMonth() + 1, now.getDate())
         self.new_game(DAILY_PRESET, DAILY_LEVEL, seed_for(today), daily=True)
         # The date in the player's words, by the browser's own calendar for the language.
-        date = str(now.toLocaleDateString(i18n.language(), to_js({"dateStyle": "long"},
-                                                                 dict_converter=window.Object.fromEntries)))
+        style = to_js({"dateStyle": "long"}, dict_converter=window.Object.fromEntries)
+        date = str(now.toLocaleDateString(i18n.language(), style))
         self.notice(_("The daily game of {date}: Quick rules, Medium players.").format(date=date))
 
     def save(self) -> None:
