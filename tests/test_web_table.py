@@ -53,7 +53,8 @@ def test_prefs_defaults_and_validation() -> None:
         raise_playable=False, sound=True)
     assert prefs_from_dict([1, 2]) == Prefs()
     assert Prefs().with_value("speed", "instant").pause_ms == 0
-    assert Prefs().with_value("table", "duel") == Prefs()  # the page seats four players
+    assert Prefs().with_value("table", "duel").table == "duel"  # two players too
+    assert Prefs().with_value("table", "three-handed") == Prefs()
 
 
 def test_prefs_round_trip_in_storage() -> None:

@@ -29,7 +29,19 @@ from prefs import LEVEL_NAMES, LEVELS, SWITCHES, TABLES
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
-from spades import PRESETS, Action, Bid, Card, Game, Pass, Phase, Play, parse_action
+from spades import (
+    PRESETS,
+    Action,
+    Bid,
+    Card,
+    Draw,
+    Game,
+    Pass,
+    Phase,
+    Play,
+    Replace,
+    parse_action,
+)
 
 T = TypeVar("T")
 ROOT = document.documentElement
@@ -55,6 +67,8 @@ class LocalStorage:
 
 storage = LocalStorage()
 HOLD_MS = {"slow": 1100, "normal": 750, "fast": 320, "instant": 0}
+SEAT_ELEMENTS = {"south": "seat-0", "west": "seat-1", "north": "seat-2", "east": "seat-3"}
+"""The seat panels of index.html, by place at the table."""
 
 
 def element(ident: str) -> Any:
@@ -219,6 +233,7 @@ class App:
 
         app_el = element("app")
         app_el.dataset.phase = view.phase
+        app_el.dataset.players = str(view.players)
         app_el.dataset.yourTurn = "true" if view.your_turn else "false"
         app_el.classList.toggle("raise-playable", view.raise_playable)
         values = {"table": view.table_name, "level": _(LEVEL_NAMES[view.level]),
@@ -230,23 +245,24 @@ class App:
         hand_html = render.hand_html(view)
         self.set_html("hand", hand_html)
         element("hand").style.setProperty("--n", str(max(1, len(view.hand))))
-        element("hand").classList.toggle("passing", view.passing > 0)
-        for info in view.seats:
-            panel = element(f"seat-{info.seat}")
-            self.set_html(f"seat-{info.seat}", render.seat_html(info))
-            panel.classList.toggle("turn", info.on_turn)
-            panel.classList.toggle("thinking", self.thinking == info.seat)
+        element("hand").classList.toggle("passing", view.passing > 0 or view.replacing > 0)
+        self.render_seats(view)
         holding = self.shown_trick is not None
         plays = self.shown_trick if self.shown_trick is not None else view.trick
         self.set_html("trick", render.trick_html(
-            plays, self.entering, self.held_winner if holding else None))
+            plays, self.entering, self.held_winner if holding else None, view.players))
+        piles = view.phase in ("draw", "replace") and not holding
+        self.set_html("piles", render.piles_html(view) if piles else "")
+        element("piles").hidden = not piles
         element("broken").hidden = not view.spades_broken
         self.set_html("bids", render.bids_html(view, self.picked_bid))
-        panel = view.bidding or view.can_look or view.passing
+        panel = (view.bidding or view.can_look or view.passing or view.drawing
+                 or view.replacing)
         element("bids").hidden = not panel
         status = "" if panel else view.status
         if self.thinking is not None:
-            status = _("{seat} is thinking…").format(seat=table.seat_name(self.thinking))
+            status = _("{seat} is thinking…").format(
+                seat=table.seat_name(self.thinking, self.game.rules.players))
         if holding:
             # While the trick is held, the notice says who won it (show_finished_trick);
             # the line does not jump ahead to whose turn is next.
@@ -280,6 +296,23 @@ class App:
                 button.focus()
         elif focused and self.focus_lost(focused, summary):
             self.focus_table()
+
+    def render_seats(self, view: table.TableView) -> None:
+        """Each seat's panel at its place (the opponent of a two-player game sits north;
+        the places nobody sits at are hidden)."""
+        used = set()
+        for info in view.seats:
+            ident = SEAT_ELEMENTS[info.position]
+            used.add(ident)
+            panel = element(ident)
+            panel.hidden = False
+            panel.setAttribute("aria-label", info.label)
+            self.set_html(ident, render.seat_html(info, view.players))
+            panel.classList.toggle("turn", info.on_turn)
+            panel.classList.toggle("thinking", self.thinking == info.seat)
+        for ident in SEAT_ELEMENTS.values():
+            if ident not in used:
+                element(ident).hidden = True
 
     def update_title(self) -> None:
         """The tab's title says "Your turn" while the page is in the background (from the
@@ -341,38 +374,26 @@ class App:
         self.game = after
         hand_over = len(after.history) > len(before.history)
         finished = None
+        players = before.rules.players
+        message = table.move_text(before, after, seat, action)
         if isinstance(action, Play):
             plays = (*[(s, str(c)) for s, c in before.trick.plays], (seat, str(action.card)))
-            card = table.card_words(str(action.card))
-            message = (_("You play the {card}.").format(card=card) if seat == 0
-                       else _("{seat} plays the {card}.").format(seat=table.seat_name(seat),
-                                                                 card=card))
-            if len(plays) == before.rules.players:
+            if len(plays) == players:
                 if hand_over:
                     won = after.history[-1].tricks
-                    winner = next(s for s in range(4) if won[s] > before.tricks_won[s])
+                    winner = next(s for s in range(players) if won[s] > before.tricks_won[s])
                 else:
                     taken_by = after.tricks[-1].winner
                     assert taken_by is not None  # a finished trick has its winner
                     winner = taken_by
                 finished = (plays, winner)
                 self.ui = replace(self.ui, last_trick=plays, last_winner=winner)
-                message += " " + table.trick_result_text(winner)
-            self.announce(message)
+                message += " " + table.trick_result_text(winner, players)
             self.entering = seat
             self.sound("card")
-        elif isinstance(action, Bid):
-            what = table.bid_text(action.n, action.blind)
-            self.announce(_("You bid {bid}.").format(bid=what) if seat == 0
-                          else _("{seat} bids {bid}.").format(seat=table.seat_name(seat),
-                                                              bid=what))
-        elif isinstance(action, Pass):
+        elif isinstance(action, Pass | Replace):
             self.selected = set()
-            count = len(action.cards)
-            said = (ngettext("You pass {count} card.", "You pass {count} cards.", count)
-                    if seat == 0 else
-                    ngettext("{seat} passes {count} card.", "{seat} passes {count} cards.", count))
-            self.announce(said.format(count=count, seat=table.seat_name(seat)))
+        self.announce(message)
         if hand_over:
             self.ui = replace(self.ui, summary=after.phase is not Phase.GAME_OVER)
         self.save()
@@ -401,10 +422,12 @@ class App:
             # The sweep is a transition from where the cards lie now: the last card's
             # travel-in animation is dropped first (an animation would override it),
             # and reading offsetWidth lays the cards out before the class is added.
-            self.set_html("trick", render.trick_html(plays, None, winner))
+            self.set_html("trick", render.trick_html(plays, None, winner,
+                                                     self.game.rules.players))
             trick_el = element("trick")
             _ = trick_el.offsetWidth
-            trick_el.classList.add(f"sweep-{table.SEAT_POSITIONS[winner]}")
+            trick_el.classList.add(
+                f"sweep-{table.position_of(winner, self.game.rules.players)}")
             if not await self.hold(self.motion_ms(), generation):
                 return False
         element("trick").className = "trick-area"
@@ -561,6 +584,11 @@ class App:
             return
         # The second click of a double click never makes a second move.
         repeat = bool(event.detail) and event.detail > 1
+        draw = target.closest("[data-draw]")
+        if draw and element("bids").contains(draw):
+            if not repeat:
+                self.try_move(Draw(draw.getAttribute("data-draw") == "keep"))
+            return
         bid = target.closest("[data-bid]")
         if bid and element("bids").contains(bid):
             if bid.disabled or repeat:
@@ -574,7 +602,8 @@ class App:
 
     def card_clicked(self, text: str, repeat: bool = False) -> None:
         game = self.game
-        if game.phase is Phase.PASS and game.turn == 0 and not self.ui.summary:
+        choosing = game.phase in (Phase.PASS, Phase.REPLACE)
+        if choosing and game.turn == 0 and not self.ui.summary:
             size = game.rules.blind_nil_cards
             if text in self.selected:
                 self.selected.discard(text)
@@ -599,7 +628,8 @@ class App:
         turn = self.game.turn
         assert turn is not None  # the game is not over, so someone is on turn
         if turn != 0:
-            self.notice(_("Wait for {seat}.").format(seat=table.seat_name(turn)))
+            self.notice(_("Wait for {seat}.").format(
+                seat=table.seat_name(turn, self.game.rules.players)))
             return
         explanation = self.game.explain(action)
         if explanation is not None:
@@ -633,7 +663,8 @@ class App:
                 number, dealer = self.game.hand_number + 1, self.game.dealer
                 self.announce(_("Hand {number}. You deal.").format(number=number) if dealer == 0
                               else _("Hand {number}. {seat} deals.").format(
-                                  number=number, seat=table.seat_name(dealer)))
+                                  number=number,
+                                  seat=table.seat_name(dealer, self.game.rules.players)))
                 self.spawn(self.run_computers())
         elif name == "new-game":
             if self.game.phase is Phase.GAME_OVER:
@@ -663,11 +694,12 @@ class App:
             help_dialog.scrollTop = 0
         elif name == "sheet":
             self.set_html("sheet-body", render.sheet_html(
-                table.table_view(self.game, self.prefs, self.ui).sheet, self.game.rules.target))
+                table.table_view(self.game, self.prefs, self.ui).sheet, self.game.rules.target,
+                self.game.rules.players))
             element("sheet").showModal()
         elif name == "last-trick":
             self.set_html("last-trick-body", render.last_trick_html(
-                self.ui.last_trick, self.ui.last_winner))
+                self.ui.last_trick, self.ui.last_winner, self.game.rules.players))
             element("last-trick").showModal()
         elif name == "look":
             self.ui = replace(self.ui, looked=self.game.hand_number)
@@ -675,6 +707,9 @@ class App:
             self.render()
         elif name == "pass" and len(self.selected) == self.game.rules.blind_nil_cards:
             self.try_move(Pass([Card.parse(text) for text in sorted(self.selected)]))
+        elif name == "replace":
+            # The engine judges the count (at most three): a wrong one gets its reason.
+            self.try_move(Replace([Card.parse(text) for text in sorted(self.selected)]))
 
     def fill_help(self) -> None:
         """Help in the page's language, with this table's own rules."""
@@ -748,6 +783,9 @@ class App:
             self.move_focus(container, -1 if key in ("ArrowLeft", "ArrowUp") else 1)
             event.preventDefault()
             return
+        if self.draw_key(key):
+            event.preventDefault()
+            return
         bidding = not element("bids").hidden and element("bids").querySelector('[data-bid="1"]')
         if bidding and (key.isdigit() or key in ("+", "-", "=", "_")):
             now = time.monotonic()
@@ -762,6 +800,18 @@ class App:
             if chosen:
                 chosen.focus()
             event.preventDefault()
+
+    def draw_key(self, key: str) -> bool:
+        """While you draw: K or Enter keeps the top card, D or Delete discards it (Enter
+        on a focused button presses that button instead). True if the key was used."""
+        if element("bids").hidden or not element("bids").querySelector("[data-draw]"):
+            return False
+        on_button = document.activeElement and document.activeElement.tagName == "BUTTON"
+        keep = key.lower() == "k" or (key == "Enter" and not on_button)
+        discard = key.lower() == "d" or key == "Delete"
+        if keep or discard:
+            self.try_move(Draw(keep))
+        return keep or discard
 
     def move_in_grid(self, grid: Any, key: str) -> None:
         """The arrows in the bid grid: along a row, or up and down a column."""
@@ -790,10 +840,14 @@ class App:
 def hand_result_text(game: Game) -> str:
     record = game.history[-1]
     ours, theirs = record.points
-    text = _("Hand {number} is over. You and North {ours}, West and East {theirs}. "
-             "Score {score} to {other}.").format(
-        number=record.number + 1, ours=f"{ours:+d}", theirs=f"{theirs:+d}",
-        score=record.scores[0], other=record.scores[1])
+    values = {"number": record.number + 1, "ours": f"{ours:+d}", "theirs": f"{theirs:+d}",
+              "score": record.scores[0], "other": record.scores[1]}
+    if game.rules.players == 2:
+        text = _("Hand {number} is over. You {ours}, {seat} {theirs}. Score {score} to "
+                 "{other}.").format(seat=table.seat_name(1, 2), **values)
+    else:
+        text = _("Hand {number} is over. You and North {ours}, West and East {theirs}. "
+                 "Score {score} to {other}.").format(**values)
     if game.winner is not None:
         text += " " + table.game_over_text(game)
     return text

@@ -14,7 +14,7 @@ from i18n import LANGUAGES, N_
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 LEVELS = ("easy", "medium", "hard", "expert")
-TABLES = ("classic", "blind-nil", "quick")
+TABLES = ("classic", "blind-nil", "quick", "duel", "two-handed")
 SWITCHES = ("raise_playable", "sound")
 """The on/off preferences (checkboxes in Options)."""
 

@@ -11,15 +11,16 @@ from html import escape
 
 from i18n import _, ngettext
 from table import (
-    SEAT_POSITIONS,
     SUIT_SYMBOLS,
     CardFace,
     HandSummary,
+    NilResult,
     SeatInfo,
     SheetRow,
     SideSummary,
     TableView,
     card_words,
+    position_of,
     seat_name,
     seat_word,
     side_name,
@@ -77,10 +78,10 @@ def hand_card_label(card: CardFace) -> str:
     return card.label
 
 
-def trick_card_label(seat: int, text: str, led: bool, won: bool) -> str:
+def trick_card_label(seat: int, text: str, led: bool, won: bool, players: int = 4) -> str:
     """A card on the table, as a screen reader says it: whose it is, and whether it led
     the trick or wins it."""
-    values = {"seat": seat_name(seat), "card": card_words(text)}
+    values = {"seat": seat_name(seat, players), "card": card_words(text)}
     if led and won:
         return _("{seat}: {card}, led, wins the trick").format(**values)
     if led:
@@ -99,11 +100,11 @@ def hand_html(view: TableView) -> str:
 
 
 def trick_card(seat: int, text: str, extra: str = "", led: bool = False,
-               won: bool = False) -> str:
+               won: bool = False, players: int = 4) -> str:
     """A card on the table at its seat's side; ``led`` and ``won`` mark the trick's first
     card and, once the trick is complete, its winner (tags on the card, words for readers)."""
     rank, suit = text[:-1], text[-1]
-    pos = SEAT_POSITIONS[seat]
+    pos = position_of(seat, players)
     attrs = f'data-seat="{seat}" data-card="{text}"'
     tags = ""
     if led:
@@ -115,25 +116,25 @@ def trick_card(seat: int, text: str, extra: str = "", led: bool = False,
         extra += " winner"
         word = escape(_("Wins"))
         tags += f'<span class="tag won-tag" aria-hidden="true">{word}</span>'
-    label = trick_card_label(seat, text, led, won)
+    label = trick_card_label(seat, text, led, won, players)
     return (f'<div class="{face_class(suit)} at-{pos} {extra.strip()}" {attrs} role="img" '
             f'aria-label="{escape(label)}">'
             f'{card_inner(rank, suit)}{tags}</div>')
 
 
 def trick_html(plays: tuple[tuple[int, str], ...], entering: int | None = None,
-               winner: int | None = None) -> str:
+               winner: int | None = None, players: int = 4) -> str:
     """The cards on the table; ``entering`` (a seat) gets the travel-in animation and
     ``winner`` (a seat, for a finished trick) is marked."""
     return "".join(
         trick_card(seat, text,
-                   f"enter-from-{SEAT_POSITIONS[seat]}" if seat == entering else "",
-                   led=index == 0, won=seat == winner)
+                   f"enter-from-{position_of(seat, players)}" if seat == entering else "",
+                   led=index == 0, won=seat == winner, players=players)
         for index, (seat, text) in enumerate(plays)
     )
 
 
-def seat_html(seat: SeatInfo) -> str:
+def seat_html(seat: SeatInfo, players: int = 4) -> str:
     bid = seat.bid or "–"
     dealer = ""
     if seat.dealer:
@@ -145,7 +146,7 @@ def seat_html(seat: SeatInfo) -> str:
     if seat.seat != 0:
         backs = (f'<div class="stack" aria-hidden="true"><div class="card back mini"></div>'
                  f'<span class="count">{seat.cards}</span></div>')
-    name = escape(seat_word(seat.seat))
+    name = escape(seat_word(seat.seat, players))
     bid_word, won_word, tricks_won = escape(_("Bid")), escape(_("Won")), escape(_("Tricks won"))
     thinking = '<span class="thinking" aria-hidden="true"></span>' if seat.on_turn else ""
     return (
@@ -206,6 +207,17 @@ def bids_html(view: TableView, chosen: int | None = None) -> str:
         return (f'<div class="prompt">{escape(view.status)}</div>'
                 f'<div class="bid-grid" role="group" aria-label="{group}">'
                 f'{"".join(buttons)}</div>')
+    if view.drawing:
+        return draw_html(view)
+    if view.replacing:
+        chosen_count = sum(1 for card in view.hand if card.selected)
+        label = ngettext("Replace {count} card", "Replace {count} cards",
+                         chosen_count).format(count=chosen_count)
+        if not chosen_count:
+            label = _("Keep my hand")
+        return (f'<div class="prompt">{escape(view.status)} ({chosen_count}/{view.replacing})'
+                f'</div><div class="row"><button type="button" class="confirm" '
+                f'data-action="replace">{escape(label)}</button></div>')
     if view.passing:
         pass_to = _("Pass to {seat}").format(seat=view.pass_to)
         chosen_count = sum(1 for card in view.hand if card.selected)
@@ -214,6 +226,52 @@ def bids_html(view: TableView, chosen: int | None = None) -> str:
                 f'<div class="row"><button type="button" class="confirm" data-action="pass"'
                 f'{ready}>{escape(pass_to)}</button></div>')
     return ""
+
+
+def draw_html(view: TableView) -> str:
+    """Your draw: the top card of the stock, face up for you alone, Keep and Discard;
+    before your first draw at the Two-handed table, Double Nil with the stakes."""
+    top = view.top_card
+    assert top is not None  # drawing: the engine shows you the top card
+    keep, discard = escape(_("Keep")), escape(_("Discard"))
+    keys = escape(_("Keys: K or Enter keeps, D or Delete discards."))
+    double = ""
+    if view.double_nil:
+        name = escape(_("Double Nil"))
+        stakes = escape(_("before your first draw · ±{points}").format(
+            points=view.blind_nil_points))
+        double = (f'<p class="stakes">{escape(view.score_line)}</p>'
+                  f'<button type="button" class="bid-blind" data-bid="blind">{name}'
+                  f'<small>{stakes}</small></button>')
+    card = (f'<div class="{face_class(top.suit)} top-card" data-top-card="{top.text}" '
+            f'role="img" aria-label="{escape(top.label)}">{card_inner(top.rank, top.suit)}'
+            f'</div>')
+    return (f'<div class="prompt">{escape(view.status)}</div>'
+            f'<div class="draw-choice">{card}<div class="row draw-buttons">'
+            f'<button type="button" class="primary" data-draw="keep" '
+            f'aria-keyshortcuts="K Enter">{keep}</button>'
+            f'<button type="button" data-draw="discard" aria-keyshortcuts="D Delete">'
+            f'{discard}</button></div></div>'
+            f'<p class="pile-line">{escape(piles_text(view))}</p>'
+            f'<p class="keys-hint">{keys}</p>{double}')
+
+
+def piles_text(view: TableView) -> str:
+    return _("Stock: {stock} · discards: {discards}").format(stock=view.stock_left,
+                                                            discards=view.discards)
+
+
+def piles_html(view: TableView) -> str:
+    """Two players, while the hands are drawn: the stock and the face-down discards."""
+    stock = ngettext("Stock: {count} card", "Stock: {count} cards",
+                     view.stock_left).format(count=view.stock_left)
+    discards = ngettext("Discards: {count} card", "Discards: {count} cards",
+                        view.discards).format(count=view.discards)
+    return (f'<div class="pile stock" data-stock="{view.stock_left}">'
+            f'<div class="card back"></div><span class="pile-count">{escape(stock)}</span>'
+            f'</div><div class="pile discards" data-discards="{view.discards}">'
+            f'<div class="card back{" empty" if not view.discards else ""}"></div>'
+            f'<span class="pile-count">{escape(discards)}</span></div>')
 
 
 def verdict_html(made: bool, failure: str) -> str:
@@ -228,13 +286,23 @@ def verdict_html(made: bool, failure: str) -> str:
     return f'<b class="{cls}">{escape(word)}</b>'
 
 
-def nil_line(name: str, you: bool, blind: bool, made: bool) -> str:
-    verdict = verdict_html(made, "failed")
-    if you:
-        template = _("Your Blind Nil: {verdict}") if blind else _("Your Nil: {verdict}")
+def nil_line(nil: NilResult) -> str:
+    verdict = verdict_html(nil.made, "failed")
+    if nil.you:
+        if nil.double:
+            template = _("Your Double Nil: {verdict}")
+        elif nil.blind:
+            template = _("Your Blind Nil: {verdict}")
+        else:
+            template = _("Your Nil: {verdict}")
         return escape(template).format(verdict=verdict)
-    template = _("{seat}'s Blind Nil: {verdict}") if blind else _("{seat}'s Nil: {verdict}")
-    return escape(template).format(seat=escape(name), verdict=verdict)
+    if nil.double:
+        template = _("{seat}'s Double Nil: {verdict}")
+    elif nil.blind:
+        template = _("{seat}'s Blind Nil: {verdict}")
+    else:
+        template = _("{seat}'s Nil: {verdict}")
+    return escape(template).format(seat=escape(nil.name), verdict=verdict)
 
 
 def points_html(points: int) -> str:
@@ -250,7 +318,7 @@ def summary_side_html(side: SideSummary) -> str:
             verdict=verdict_html(side.made, "set"),
             points=points_html(side.contract_points)) + "</li>")
     for nil in side.nils:
-        lines.append(f"<li>{nil_line(nil.name, nil.you, nil.blind, nil.made)}</li>")
+        lines.append(f"<li>{nil_line(nil)}</li>")
     if side.nils:
         template = escape(_("Nil points {points}"))
         lines.append(f"<li>{template.format(points=points_html(side.nil_points))}</li>")
@@ -288,7 +356,7 @@ def summary_html(summary: HandSummary, game_over_text: str, winner: int | None) 
             f'<div class="row">{sheet}{button}</div>')
 
 
-def sheet_html(rows: tuple[SheetRow, ...], target: int) -> str:
+def sheet_html(rows: tuple[SheetRow, ...], target: int, players: int = 4) -> str:
     if not rows:
         empty = _("No hands finished yet. The first to {target} points wins.").format(
             target=target)
@@ -296,8 +364,8 @@ def sheet_html(rows: tuple[SheetRow, ...], target: int) -> str:
     columns = [escape(_("Bids")), escape(_("Won")), escape(_("Pts")), escape(_("Score (bags)"))]
     hand = escape(_("Hand"))
     head = (f'<thead><tr><th rowspan="2">{hand}</th>'
-            f'<th colspan="4">{escape(side_name(0))}</th>'
-            f'<th colspan="4">{escape(side_name(1))}</th></tr><tr>'
+            f'<th colspan="4">{escape(side_name(0, players))}</th>'
+            f'<th colspan="4">{escape(side_name(1, players))}</th></tr><tr>'
             + "".join(f"<th>{word}</th>" for word in columns) * 2
             + "</tr></thead>")
     bids, won, pts, score = columns
@@ -323,7 +391,8 @@ def last_note(led: bool, won: bool) -> str:
     return _("(led)") if led else _("(won)")
 
 
-def last_trick_html(plays: tuple[tuple[int, str], ...], winner: int | None) -> str:
+def last_trick_html(plays: tuple[tuple[int, str], ...], winner: int | None,
+                    players: int = 4) -> str:
     """The last trick in the order it was played: each card under its seat's name, the
     leader and the winner marked."""
     if not plays:
@@ -343,13 +412,13 @@ def last_trick_html(plays: tuple[tuple[int, str], ...], winner: int | None) -> s
         rank, suit = text[:-1], text[-1]
         cells.append(
             f'<li class="last-play{" winner" if won else ""}" {attrs}>'
-            f'<span class="last-name">{escape(seat_word(seat))}{note}</span>'
+            f'<span class="last-name">{escape(seat_word(seat, players))}{note}</span>'
             f'<div class="{face_class(suit)}" data-card="{text}" role="img" '
             f'aria-label="{escape(card_words(text))}">{card_inner(rank, suit)}</div></li>')
     who = ""
     if winner is not None:
         said = (_("You won it.") if winner == 0
-                else _("{seat} won it.").format(seat=seat_name(winner)))
+                else _("{seat} won it.").format(seat=seat_name(winner, players)))
         who = f'<p class="last-who">{escape(said)}</p>'
     return f'<ol class="last-plays">{"".join(cells)}</ol>{who}'
 

@@ -148,8 +148,6 @@ def read_save(text: str, level: str = "medium") -> tuple[Game, UiState]:
         raise OtherVersion("a save from another version")
     saved: Any = record.get("game")  # any value: the engine checks it is its own save text
     game = Game.from_json(saved)  # SaveError for anything the engine refuses
-    if game.rules.players != 4:
-        raise ValueError("this page plays the four-player tables")
     try:
         ui = ui_from_dict(record.get("ui"))
     except Exception:

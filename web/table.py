@@ -13,13 +13,14 @@ from i18n import N_, _, ngettext, translations
 from prefs import Prefs
 from store import UiState
 
-from spades import Bid, Game, Pass, Phase, Play, Rules
+from spades import Action, Bid, Draw, Game, Pass, Phase, Play, Replace, Rules
 from spades.explanations import card_name
 from spades.records import HandRecord
 
 SEAT_NAMES = (N_("South"), N_("West"), N_("North"), N_("East"))
 """Each seat's compass name (translated where shown: ``seat_name``)."""
 SEAT_POSITIONS = ("south", "west", "north", "east")
+"""Where each seat of a four-player table sits; at two players seat 1 sits north."""
 SIDE_NAMES = (N_("You & North"), N_("West & East"))
 TABLE_NAMES = (N_("Classic"), N_("Blind Nil"), N_("Quick"), N_("Duel"), N_("Two-handed classic"))
 """The presets' names (``Rules.name``), marked here so the catalogs translate them."""
@@ -62,6 +63,8 @@ class SeatInfo:
     seat: int
     name: str
     position: str
+    label: str
+    """The seat's panel as a screen reader names it ("North, your partner")."""
     bid: str
     """"" before bidding, "Nil", "Blind Nil", or the number."""
     tricks: int
@@ -86,6 +89,8 @@ class NilResult:
     name: str
     you: bool
     blind: bool
+    double: bool
+    """A blind Nil at two players is Double Nil."""
     made: bool
 
 
@@ -147,6 +152,20 @@ class TableView:
     blind_nil: bool
     """Blind Nil may be bid now (only offered before you look)."""
     blind_nil_points: int
+    players: int
+    drawing: bool
+    """Two players: your turn to keep or discard the top card of the stock."""
+    top_card: CardFace | None
+    """Two players: the top card of the stock, face up for you alone while you draw."""
+    stock_left: int
+    discards: int
+    """Two players: the face-down discard pile's count."""
+    double_nil: bool
+    """Two-handed: Double Nil may be declared now (before your first draw)."""
+    replacing: int
+    """Double Nil: your turn to replace cards: at most this many (else 0)."""
+    score_line: str
+    """Two players: the score and the stakes of Double Nil in words."""
     can_look: bool
     passing: int
     """Your turn in the Blind Nil exchange: how many cards to choose (else 0)."""
@@ -161,18 +180,40 @@ class TableView:
     target: int
 
 
-def seat_name(seat: int) -> str:
+def position_of(seat: int, players: int = 4) -> str:
+    """Where a seat sits: at two players the opponent sits across the table (north)."""
+    return SEAT_POSITIONS[seat] if players == 4 else ("south", "north")[seat]
+
+
+def seat_name(seat: int, players: int = 4) -> str:
     """A seat's compass name in the page's language."""
-    return _(SEAT_NAMES[seat])
+    return _(SEAT_NAMES[SEAT_POSITIONS.index(position_of(seat, players))])
 
 
-def side_name(side: int) -> str:
+def side_name(side: int, players: int = 4) -> str:
+    if players == 2:
+        return seat_word(side, players)
     return _(SIDE_NAMES[side])
 
 
-def seat_word(seat: int) -> str:
+def side_seats(side: int, players: int = 4) -> tuple[int, ...]:
+    return (side, side + 2) if players == 4 else (side,)
+
+
+def seat_word(seat: int, players: int = 4) -> str:
     """How the table names a seat: "You" for yours, else its compass name."""
-    return _("You") if seat == YOU else seat_name(seat)
+    return _("You") if seat == YOU else seat_name(seat, players)
+
+
+def seat_label(seat: int, players: int = 4) -> str:
+    """A seat's panel, as a screen reader names it."""
+    if seat == YOU:
+        return _("You")
+    if players == 2:
+        return _("{seat}, your opponent").format(seat=seat_name(seat, players))
+    if seat == PARTNER:
+        return _("North, your partner")
+    return seat_name(seat, players)
 
 
 def table_name(rules: Rules) -> str:
@@ -192,17 +233,20 @@ def sort_hand(cards: list[str]) -> list[str]:
     return sorted(cards, key=lambda c: (SUIT_ORDER[c[-1]], -order.index(c[:-1])))
 
 
-def bid_text(bid: int | None, blind: bool) -> str:
+def bid_text(bid: int | None, blind: bool, players: int = 4) -> str:
     if bid is None:
         return ""
+    if bid == 0 and blind:
+        return _("Blind Nil") if players == 4 else _("Double Nil")
     if bid == 0:
-        return _("Blind Nil") if blind else _("Nil")
+        return _("Nil")
     return str(bid)
 
 
 def face_down(game: Game, ui: UiState) -> bool:
-    return (game.rules.blind_nil and game.phase is Phase.BID and game.bids[YOU] is None
-            and ui.looked != game.hand_number)
+    """Blind Nil table: your cards stay face down until you look or bid Blind Nil."""
+    return (game.rules.blind_nil and game.rules.players == 4 and game.phase is Phase.BID
+            and game.bids[YOU] is None and ui.looked != game.hand_number)
 
 
 def table_view(game: Game, prefs: Prefs, ui: UiState, selected: frozenset[str] = frozenset()
@@ -216,13 +260,16 @@ def table_view(game: Game, prefs: Prefs, ui: UiState, selected: frozenset[str] =
     playable = {str(a.card) for a in legal if isinstance(a, Play)}
     bids = {a.n for a in legal if isinstance(a, Bid) and not a.blind}
     hidden = face_down(game, ui)
+    players = game.rules.players
     passing = 0
     if your_turn and game.phase is Phase.PASS:
         passing = next((len(a.cards) for a in legal if isinstance(a, Pass)), 0)
+    replacing = game.rules.blind_nil_cards if your_turn and game.phase is Phase.REPLACE else 0
+    choosing = passing > 0 or replacing > 0
     new = received_cards(game)
     hand = () if between else tuple(
-        CardFace(text, text[:-1], text[-1], text in playable,
-                 passing > 0 and text in selected, text in new)
+        CardFace(text, text[:-1], text[-1], text in playable or replacing > 0,
+                 choosing and text in selected, text in new)
         for text in sort_hand([str(card) for card in game.hands[YOU]])
     )
     if between:
@@ -231,15 +278,18 @@ def table_view(game: Game, prefs: Prefs, ui: UiState, selected: frozenset[str] =
     else:
         seats = tuple(
             SeatInfo(
-                seat, seat_name(seat), SEAT_POSITIONS[seat],
-                bid_text(game.bids[seat], game.blind[seat]), game.tricks_won[seat],
+                seat, seat_name(seat, players), position_of(seat, players),
+                seat_label(seat, players),
+                bid_text(game.bids[seat], game.blind[seat], players), game.tricks_won[seat],
                 len(game.hands[seat]), game.turn == seat and not waiting,
                 game.dealer == seat,
             )
-            for seat in range(4)
+            for seat in range(players)
         )
         sides = tuple(side_info(game, side) for side in (0, 1))
-    summary = hand_summary(game.history[-1]) if waiting and game.history else None
+    drawing = your_turn and game.phase is Phase.DRAW
+    top = game.view(YOU).top_card if drawing else None
+    summary = hand_summary(game.history[-1], players) if waiting and game.history else None
     return TableView(
         table_name=table_name(game.rules),
         level=ui.level,
@@ -258,6 +308,14 @@ def table_view(game: Game, prefs: Prefs, ui: UiState, selected: frozenset[str] =
         legal_bids=frozenset(bids),
         blind_nil=hidden and any(isinstance(a, Bid) and a.blind for a in legal),
         blind_nil_points=game.rules.blind_nil_points,
+        players=players,
+        drawing=drawing,
+        top_card=None if top is None else CardFace(str(top), str(top)[:-1], str(top)[-1]),
+        stock_left=0 if between else game.view(YOU).stock_left,
+        discards=0 if between else len(game.view(YOU).draws),
+        double_nil=drawing and any(isinstance(a, Bid) and a.blind for a in legal),
+        replacing=replacing,
+        score_line=score_line(game),
         can_look=hidden,
         passing=passing,
         pass_to=seat_name(PARTNER),
@@ -265,7 +323,7 @@ def table_view(game: Game, prefs: Prefs, ui: UiState, selected: frozenset[str] =
         summary=summary,
         winner=game.winner,
         game_over_text=game_over_text(game),
-        sheet=tuple(sheet_row(record) for record in game.history),
+        sheet=tuple(sheet_row(record, players) for record in game.history),
         target=game.rules.target,
     )
 
@@ -283,27 +341,31 @@ def received_cards(game: Game) -> frozenset[str]:
 def finished_seats(game: Game) -> tuple[SeatInfo, ...]:
     """The seats as the last hand ended: its bids and tricks, no cards left."""
     record = game.history[-1]
+    players = game.rules.players
     return tuple(
-        SeatInfo(seat, seat_name(seat), SEAT_POSITIONS[seat],
-                 bid_text(record.bids[seat], record.blind[seat]), record.tricks[seat], 0,
-                 False, record.dealer == seat)
-        for seat in range(4)
+        SeatInfo(seat, seat_name(seat, players), position_of(seat, players),
+                 seat_label(seat, players),
+                 bid_text(record.bids[seat], record.blind[seat], players),
+                 record.tricks[seat], 0, False, record.dealer == seat)
+        for seat in range(players)
     )
 
 
 def finished_side(game: Game, side: int) -> SideInfo:
     record = game.history[-1]
-    return SideInfo(side, side_name(side), record.sides[side].contract,
-                    record.tricks[side] + record.tricks[side + 2], game.scores[side],
-                    game.bags[side])
+    players = game.rules.players
+    return SideInfo(side, side_name(side, players), record.sides[side].contract,
+                    sum(record.tricks[s] for s in side_seats(side, players)),
+                    game.scores[side], game.bags[side])
 
 
 def side_info(game: Game, side: int) -> SideInfo:
-    seats = (side, side + 2)
+    players = game.rules.players
+    seats = side_seats(side, players)
     bids = [game.bids[s] for s in seats]
     contract = sum(b for b in bids if b) if any(b is not None for b in bids) else None
-    return SideInfo(side, side_name(side), contract, sum(game.tricks_won[s] for s in seats),
-                    game.scores[side], game.bags[side])
+    return SideInfo(side, side_name(side, players), contract,
+                    sum(game.tricks_won[s] for s in seats), game.scores[side], game.bags[side])
 
 
 def status_text(game: Game, ui: UiState, hidden: bool, passing: int) -> str:
@@ -313,16 +375,12 @@ def status_text(game: Game, ui: UiState, hidden: bool, passing: int) -> str:
         return _("Hand {number} is over.").format(number=game.hand_number)
     turn = game.turn
     if turn == YOU:
-        if game.phase is Phase.BID:
-            if hidden:
-                return _("Your bid: Blind Nil, or look at your cards first.")
-            return _("Your bid: how many tricks will you take?")
-        if game.phase is Phase.PASS:
-            return ngettext("Choose {count} card to pass to {seat}.",
-                            "Choose {count} cards to pass to {seat}.",
-                            passing).format(count=passing, seat=seat_name(PARTNER))
-        return _("Your turn: play a card.")
-    name = seat_name(turn) if turn is not None else ""
+        return your_status(game, hidden, passing)
+    name = seat_name(turn, game.rules.players) if turn is not None else ""
+    if game.phase is Phase.DRAW:
+        return _("{seat} to draw…").format(seat=name)
+    if game.phase is Phase.REPLACE:
+        return _("{seat} to replace cards…").format(seat=name)
     if game.phase is Phase.BID:
         return _("{seat} to bid…").format(seat=name)
     if game.phase is Phase.PASS:
@@ -330,22 +388,53 @@ def status_text(game: Game, ui: UiState, hidden: bool, passing: int) -> str:
     return _("{seat} to play…").format(seat=name)
 
 
-def hand_summary(record: HandRecord) -> HandSummary:
+def your_status(game: Game, hidden: bool, passing: int) -> str:
+    """What the status line asks of you on your turn."""
+    if game.phase is Phase.DRAW:
+        return _("Your draw: keep the top card, or discard it and take the next one.")
+    if game.phase is Phase.REPLACE:
+        limit = game.rules.blind_nil_cards
+        return ngettext("Double Nil: choose up to {count} card to replace, or none.",
+                        "Double Nil: choose up to {count} cards to replace, or none.",
+                        limit).format(count=limit)
+    if game.phase is Phase.BID:
+        if hidden:
+            return _("Your bid: Blind Nil, or look at your cards first.")
+        return _("Your bid: how many tricks will you take?")
+    if game.phase is Phase.PASS:
+        return ngettext("Choose {count} card to pass to {seat}.",
+                        "Choose {count} cards to pass to {seat}.",
+                        passing).format(count=passing, seat=seat_name(PARTNER))
+    return _("Your turn: play a card.")
+
+
+def score_line(game: Game) -> str:
+    """Two players: the score and what Double Nil stakes, said when it is offered."""
+    ours, theirs = game.scores
+    return _("The score is {ours} to {theirs}. Double Nil wins {points} points if you take "
+             "no trick, and loses {points} if you take one.").format(
+        ours=ours, theirs=theirs, points=game.rules.blind_nil_points)
+
+
+def hand_summary(record: HandRecord, players: int = 4) -> HandSummary:
     sides = []
     for side in (0, 1):
         result = record.sides[side]
         nils = tuple(
-            NilResult(seat_name(seat), seat == YOU, record.blind[seat], record.tricks[seat] == 0)
-            for seat in (side, side + 2) if record.bids[seat] == 0
+            NilResult(seat_name(seat, players), seat == YOU, record.blind[seat],
+                      record.blind[seat] and players == 2, record.tricks[seat] == 0)
+            for seat in side_seats(side, players) if record.bids[seat] == 0
         )
         sides.append(SideSummary(
-            side, side_name(side), result.contract, result.taken, result.made,
+            side, side_name(side, players), result.contract, result.taken, result.made,
             result.contract_points, nils, result.nil_points, result.new_bags,
             result.bag_penalty, result.points, record.scores[side], record.bags[side],
         ))
     ours, theirs = sides[0].points, sides[1].points
     if ours > theirs:
         headline = _("Good hand!")
+    elif ours < theirs and players == 2:
+        headline = _("{seat} had the better hand.").format(seat=seat_name(1, players))
     elif ours < theirs:
         headline = _("West and East had the better hand.")
     else:
@@ -353,14 +442,18 @@ def hand_summary(record: HandRecord) -> HandSummary:
     return HandSummary(record.number + 1, (sides[0], sides[1]), headline)
 
 
-def sheet_row(record: HandRecord) -> SheetRow:
+def sheet_row(record: HandRecord, players: int = 4) -> SheetRow:
     def bids(side: int) -> str:
-        return " + ".join(bid_text(record.bids[s], record.blind[s]) for s in (side, side + 2))
+        return " + ".join(bid_text(record.bids[s], record.blind[s], players)
+                          for s in side_seats(side, players))
+
+    def tricks(side: int) -> int:
+        return sum(record.tricks[s] for s in side_seats(side, players))
 
     return SheetRow(
         record.number + 1,
         (bids(0), bids(1)),
-        (record.tricks[0] + record.tricks[2], record.tricks[1] + record.tricks[3]),
+        (tricks(0), tricks(1)),
         record.points,
         record.bags,
         record.scores,
@@ -372,6 +465,14 @@ def game_over_text(game: Game) -> str:
         return ""
     a, b = game.scores
     hands = len(game.history)
+    if game.rules.players == 2:
+        if game.winner == 0:
+            return ngettext("You win, {ours} to {theirs}, after {count} hand!",
+                            "You win, {ours} to {theirs}, after {count} hands!",
+                            hands).format(ours=a, theirs=b, count=hands)
+        return ngettext("{seat} wins, {theirs} to {ours}, after {count} hand.",
+                        "{seat} wins, {theirs} to {ours}, after {count} hands.",
+                        hands).format(seat=seat_name(1, 2), ours=a, theirs=b, count=hands)
     if game.winner == 0:
         return ngettext("You and North win, {ours} to {theirs}, after {count} hand!",
                         "You and North win, {ours} to {theirs}, after {count} hands!",
@@ -381,23 +482,19 @@ def game_over_text(game: Game) -> str:
                     hands).format(ours=a, theirs=b, count=hands)
 
 
-def trick_result_text(winner: int) -> str:
+def trick_result_text(winner: int, players: int = 4) -> str:
     """Said while a finished trick is held on the table."""
     if winner == YOU:
         return _("You win the trick.")
-    return _("{seat} wins the trick.").format(seat=seat_name(winner))
+    return _("{seat} wins the trick.").format(seat=seat_name(winner, players))
 
 
 def table_rules(rules: Rules) -> list[str]:
-    """The settings of the chosen table, in a player's words (for Help)."""
+    """The settings of a table, in a player's words (for Help)."""
+    if rules.players == 2:
+        return two_player_rules(rules)
     lines = [_("The first side to reach {target} points wins.").format(target=rules.target)]
-    if rules.floor is not None:
-        lines.append(_("A side that falls to {floor} or below loses at once.").format(
-            floor=rules.floor))
-    if rules.hand_cap is not None:
-        lines.append(ngettext("After {count} hand, the higher score wins.",
-                              "After {count} hands, the higher score wins.",
-                              rules.hand_cap).format(count=rules.hand_cap))
+    lines += limits(rules)
     if rules.blind_nil:
         lines.append(ngettext(
             "Blind Nil: before looking at your cards you may bid Blind Nil, worth "
@@ -412,9 +509,102 @@ def table_rules(rules: Rules) -> list[str]:
         lines.append(_("A Nil bidder's tricks still count toward the partner's contract."))
     else:
         lines.append(_("A failed Nil bidder's tricks don't help the partner: each one is a bag."))
-    lines.append(_("Nil is worth ±{points}.").format(points=rules.nil_points))
+    return lines + nil_and_bags(rules)
+
+
+def two_player_rules(rules: Rules) -> list[str]:
+    lines = [
+        _("Each of you builds a hand of 13 cards from the stock: keep the top card, or "
+          "discard it and take the next one unseen."),
+        _("The first player to reach {target} points wins.").format(target=rules.target),
+    ]
+    lines += limits(rules)
+    if rules.blind_nil:
+        lines.append(ngettext(
+            "Double Nil: before your first draw you may bid to take no trick, worth "
+            "±{points}. After the draw you may swap up to {count} card for cards from the "
+            "discards.",
+            "Double Nil: before your first draw you may bid to take no trick, worth "
+            "±{points}. After the draw you may swap up to {count} cards for cards from the "
+            "discards.",
+            rules.blind_nil_cards).format(points=rules.blind_nil_points,
+                                          count=rules.blind_nil_cards))
+    if rules.clock_seconds:
+        lines.append(ngettext("Every decision has {count} second.",
+                              "Every decision has {count} seconds.",
+                              rules.clock_seconds).format(count=rules.clock_seconds))
+    return lines + nil_and_bags(rules)
+
+
+def limits(rules: Rules) -> list[str]:
+    lines = []
+    if rules.floor is not None:
+        lines.append(_("A side that falls to {floor} or below loses at once.").format(
+            floor=rules.floor))
+    if rules.hand_cap is not None:
+        lines.append(ngettext("After {count} hand, the higher score wins.",
+                              "After {count} hands, the higher score wins.",
+                              rules.hand_cap).format(count=rules.hand_cap))
+    return lines
+
+
+def nil_and_bags(rules: Rules) -> list[str]:
+    lines = []
+    if rules.nil:
+        lines.append(_("Nil is worth ±{points}.").format(points=rules.nil_points))
+    else:
+        lines.append(_("Nil is not played at this table."))
     lines.append(ngettext("Every {count} bag costs {penalty} points.",
                           "Every {count} bags cost {penalty} points.",
                           rules.bag_limit).format(count=rules.bag_limit,
                                                   penalty=rules.bag_penalty))
     return lines
+
+
+def move_text(before: Game, after: Game, seat: int, action: Action) -> str:
+    """A move as the table announces it (screen readers hear it): a card, a bid, a
+    draw (the opponent's only as kept or discarded, never the card), an exchange."""
+    players = before.rules.players
+    name = seat_name(seat, players)
+    you = seat == YOU
+    if isinstance(action, Play):
+        card = card_words(str(action.card))
+        if you:
+            return _("You play the {card}.").format(card=card)
+        return _("{seat} plays the {card}.").format(seat=name, card=card)
+    if isinstance(action, Bid):
+        what = bid_text(action.n, action.blind, players)
+        return (_("You bid {bid}.").format(bid=what) if you
+                else _("{seat} bids {bid}.").format(seat=name, bid=what))
+    if isinstance(action, Draw):
+        return draw_text(before, after, seat, action.keep)
+    count = len(action.cards)
+    if isinstance(action, Pass):
+        said = (ngettext("You pass {count} card.", "You pass {count} cards.", count) if you
+                else ngettext("{seat} passes {count} card.", "{seat} passes {count} cards.",
+                              count))
+        return said.format(count=count, seat=name)
+    assert isinstance(action, Replace)
+    if not count:
+        return _("You keep your hand.") if you else _("{seat} keeps their hand.").format(
+            seat=name)
+    said = (ngettext("You replace {count} card.", "You replace {count} cards.", count) if you
+            else ngettext("{seat} replaces {count} card.", "{seat} replaces {count} cards.",
+                          count))
+    return said.format(count=count, seat=name)
+
+
+def draw_text(before: Game, after: Game, seat: int, keep: bool) -> str:
+    if seat != YOU:
+        name = seat_name(seat, before.rules.players)
+        if keep:
+            return _("{seat} kept the top card.").format(seat=name)
+        return _("{seat} discarded the top card and took the next one.").format(seat=name)
+    top = before.view(YOU).top_card
+    assert top is not None  # you were drawing, so you saw the top card
+    if keep:
+        return _("You keep the {card}.").format(card=card_words(str(top)))
+    taken = set(after.hands[YOU]) - set(before.hands[YOU])
+    card = next(iter(taken))
+    return _("You discard the {card} and take the {next}.").format(
+        card=card_words(str(top)), next=card_words(str(card)))

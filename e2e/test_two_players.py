@@ -1,0 +1,202 @@
+"""The two-player tables in the browser, driven as a person drives them: the Duel (seed
+002) and Two-handed classic (seed 001), whose hands are drawn from the stock.
+
+A whole Duel hand against a computer player (13 draw decisions by keys and clicks, the
+bids, 13 tricks, the summary); a whole Two-handed hand with Double Nil declared before the
+first draw and three cards replaced after it; a reload at every phase restoring the game
+exactly; the layout at 390x844 and 1366x768 checked from bounding boxes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from e2e.layout_states import Viewport, measure, prepare, set_viewport
+from e2e.support import (
+    open_game,
+    play_first_playable,
+    saved_game,
+    tap,
+    wait_your_turn,
+)
+from e2e.test_layout import problems_in
+from spades import Phase
+
+FAST = "speed=instant&level=easy"
+SIZES = (Viewport("390x844", 390, 844), Viewport("1366x768", 1366, 768))
+DRAW_OR_BID = ("() => document.querySelector('#bids:not([hidden]) [data-draw], "
+               "#bids:not([hidden]) [data-bid=\"1\"]')")
+
+
+def draw_all(page: Any, keys: bool = True) -> list[str]:
+    """Make your 13 draw decisions (alternately by key and by click), checking each
+    against the engine's view; return what you kept or took."""
+    taken: list[str] = []
+    for turn in range(13):
+        page.wait_for_function(DRAW_OR_BID)
+        assert page.locator("#bids [data-draw]").count(), f"draw {turn + 1} was not offered"
+        game = saved_game(page)
+        assert game.phase is Phase.DRAW and game.turn == 0
+        top = game.view(0).top_card
+        assert page.locator("[data-top-card]").get_attribute("data-top-card") == str(top)
+        # Only you see the top card: the opponent's panel shows a count, never a card.
+        assert page.locator("#seat-2 [data-card]").count() == 0
+        held = len(game.hands[0])
+        keep = turn % 3 != 2
+        if keys and turn % 2:
+            page.keyboard.press("k" if keep else "d")
+        else:
+            page.locator(f'[data-draw="{"keep" if keep else "discard"}"]').click()
+        page.wait_for_function("(n) => document.querySelectorAll('#hand [data-card]').length"
+                               " === n", arg=held + 1)
+        after = saved_game(page)
+        new = set(after.hands[0]) - set(game.hands[0])
+        assert len(new) == 1
+        if keep:
+            assert new == {top}
+        taken.append(str(next(iter(new))))
+    return taken
+
+
+def draw_one(page: Any, keep: bool) -> None:
+    """Your next draw decision, by a click; returns once the card is in your hand."""
+    page.wait_for_function(DRAW_OR_BID)
+    held = page.locator("#hand [data-card]").count()
+    page.locator(f'[data-draw="{"keep" if keep else "discard"}"]').click()
+    page.wait_for_function("(n) => document.querySelectorAll('#hand [data-card]').length"
+                           " === n", arg=held + 1)
+
+
+def play_hand_out(page: Any) -> None:
+    while (state := wait_your_turn(page)) == "play":
+        play_first_playable(page)
+    assert state == "summary"
+
+
+def test_a_whole_duel_hand_against_the_computer(page: Any) -> None:
+    open_game(page, f"table=duel&seed=4&{FAST}")
+    assert page.evaluate("() => document.getElementById('app').dataset.players") == "2"
+    assert page.locator("#seat-1").is_hidden() and page.locator("#seat-3").is_hidden()
+    assert page.locator("#seat-2").get_attribute("aria-label") == "North, your opponent"
+    taken = draw_all(page)
+    assert sorted(taken) == sorted(map(str, saved_game(page).hands[0]))
+    page.wait_for_selector('#bids [data-bid="3"]')
+    assert page.locator("#piles").is_hidden()
+    page.locator('#bids [data-bid="3"]').click()
+    page.wait_for_selector("#bids", state="hidden")
+    play_hand_out(page)
+    game = saved_game(page)
+    record = game.history[-1]
+    assert record.bids[0] == 3 and sum(record.tricks) == 13
+    summary = page.locator("#summary")
+    assert "North" in summary.inner_text() and "You" in summary.inner_text()
+    page.locator('#summary [data-action="next-hand"]').click()
+    page.wait_for_selector("#summary", state="hidden")
+    assert saved_game(page).hand_number == 1
+
+
+def test_the_opponents_draws_are_said_never_shown(page: Any) -> None:
+    open_game(page, f"table=duel&seed=4&{FAST}")
+    page.wait_for_function(DRAW_OR_BID)
+    page.locator('[data-draw="keep"]').click()
+    page.wait_for_function(
+        "() => /North (kept|discarded) the top card/.test("
+        "document.getElementById('announce').textContent)")
+    page.wait_for_function(DRAW_OR_BID)
+    piles = page.locator("#piles")
+    assert piles.is_visible()
+    game = saved_game(page)
+    assert page.locator("[data-stock]").get_attribute("data-stock") == str(
+        game.view(0).stock_left)
+    assert page.locator("[data-discards]").get_attribute("data-discards") == str(
+        len(game.view(0).draws))
+
+
+def test_a_two_handed_hand_with_double_nil_and_three_cards_replaced(page: Any) -> None:
+    open_game(page, f"table=two-handed&seed=6&{FAST}")
+    page.wait_for_function(DRAW_OR_BID)
+    # Offered before your first draw, with the score and the stakes in words.
+    stakes = page.locator("#bids .stakes").inner_text()
+    assert "0 to 0" in stakes and "200" in stakes
+    page.locator('#bids [data-bid="blind"]').click()
+    page.wait_for_function("() => /You bid Double Nil/.test("
+                           "document.getElementById('announce').textContent)")
+    draw_all(page, keys=False)
+    page.wait_for_selector('#bids [data-action="replace"]')
+    game = saved_game(page)
+    assert game.phase is Phase.REPLACE and game.turn == 0
+    cards = page.locator("#hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    for card in cards[:4]:
+        tap(page, f'#hand [data-card="{card}"]')
+    # A fourth card is refused in words; three are replaced.
+    assert page.locator("#hand [data-selected]").count() == 3
+    assert "3 cards" in page.locator("#notice").inner_text()
+    page.locator('#bids [data-action="replace"]').click()
+    page.wait_for_function("() => document.querySelectorAll('#hand [data-new]').length === 3")
+    after = saved_game(page)
+    assert after.view(0).replaced[0] == 3
+    kept = set(map(str, after.hands[0]))
+    assert not kept & set(cards[:3]) and len(kept) == 13
+    assert page.locator('#hand [data-new="true"]').count() == 3
+    play_hand_out(page)
+    record = saved_game(page).history[-1]
+    assert record.blind[0] and record.bids[0] == 0
+    assert "Double Nil" in page.locator("#summary").inner_text()
+
+
+@pytest.mark.parametrize("table", ["duel", "two-handed"])
+def test_a_reload_at_every_phase_restores_the_game(page: Any, table: str) -> None:
+    open_game(page, f"table={table}&seed=8&speed=instant&level=easy")
+    seen: set[str] = set()
+
+    def reload_and_compare() -> None:
+        page.wait_for_timeout(300)  # nothing of yours is still in flight
+        before = saved_game(page)
+        hand = page.locator("#hand [data-card]").evaluate_all(
+            "els => els.map(e => e.dataset.card)")
+        page.reload()
+        page.wait_for_selector("html[data-ready]", state="attached")
+        page.wait_for_function(DRAW_OR_BID + " || !document.querySelector('#summary').hidden"
+                               " || document.querySelector('#hand [data-playable]')")
+        assert saved_game(page).to_json() == before.to_json()
+        assert page.locator("#hand [data-card]").evaluate_all(
+            "els => els.map(e => e.dataset.card)") == hand
+        seen.add(before.phase.value)
+
+    draw_one(page, keep=True)
+    page.wait_for_function(DRAW_OR_BID)
+    reload_and_compare()  # mid-draw
+    for _ in range(12):
+        draw_one(page, keep=False)
+    page.wait_for_selector('#bids [data-bid="2"]')
+    reload_and_compare()  # bidding
+    page.locator('#bids [data-bid="2"]').click()
+    assert wait_your_turn(page) == "play"
+    play_first_playable(page)
+    assert wait_your_turn(page) == "play"
+    reload_and_compare()  # mid-play
+    play_hand_out(page)
+    reload_and_compare()  # the summary
+    assert seen == {"draw", "bid", "play"} | {saved_game(page).phase.value}
+
+
+def test_the_two_player_table_fits_phone_and_laptop(page: Any) -> None:
+    prepare(page)
+    open_game(page, f"table=two-handed&seed=6&{FAST}")
+    page.wait_for_function(DRAW_OR_BID)
+    found: list[str] = []
+    for state in ("first draw, Double Nil offered", "bidding", "a trick"):
+        for viewport in SIZES:
+            set_viewport(page, viewport)
+            found += problems_in(measure(page), f"{viewport.label}, {state}")
+        set_viewport(page, SIZES[1])
+        if state.startswith("first draw"):
+            draw_all(page, keys=False)
+            page.wait_for_selector('#bids [data-bid="2"]')
+        elif state == "bidding":
+            page.locator('#bids [data-bid="2"]').click()
+            page.wait_for_selector("#bids", state="hidden")
+            assert wait_your_turn(page) == "play"
+    assert not found, "\n".join(found)
