@@ -21,13 +21,13 @@ from itertools import combinations
 from typing import Any, NamedTuple
 
 from .actions import BIDS, BLIND_NIL, DISCARD, KEEP, PLAYS, Action, Bid, Draw, Pass, Play, Replace
-from .cards import CARDS, SUITS, Card, cards_of, indexes
+from .cards import CARDS, SPADES, SUITS, Card, cards_of, indexes
 from .dealing import deal_hands, first_dealer, replacement_rng, shuffled_deck
 from .explanations import Explanation
 from .records import HandRecord, IllegalAction, Phase, Trick
 from .rules import Rules
 from .scoring import game_winner, score_sides
-from .tricks import NO_SUIT, legal_play_mask, trick_winner
+from .tricks import NO_SUIT, breaks_spades, legal_play_mask, trick_winner
 from .view import View, view_of
 
 NO_BID = -1
@@ -334,7 +334,9 @@ class Game:
         if not isinstance(n, int) or isinstance(n, bool) or not isinstance(blind, bool):
             return Explanation("bad_bid", "bid_not_a_number")
         if blind:
-            name = "blind_nil" if rules.players == 4 else "double_nil"
+            # Only two-handed classic (001) has a blind bid at two players, Double Nil; the
+            # Duel (002) has none, and calls it Blind Nil like the four-player tables.
+            name = "double_nil" if rules.players == 2 and rules.blind_nil else "blind_nil"
             if n != 0:
                 return Explanation("bad_bid", f"{name}_not_zero")
             if not rules.blind_nil:
@@ -530,9 +532,12 @@ class Game:
     def _play(self, index: int) -> None:
         seat, hands = self._turn, self._hands
         self._hands = (*hands[:seat], hands[seat] & ~(1 << index), *hands[seat + 1:])
-        if index >= 39:
-            self._broken = True
-        trick = self._trick = (*self._trick, (seat, index))
+        trick = self._trick
+        if index >= 39 and not self._broken:
+            # Any spade breaks spades; at the Duel (002) only one played on another suit.
+            lead_suit = trick[0][1] // 13 if trick else SPADES
+            self._broken = breaks_spades(index, lead_suit, self._rules.lead_breaks_spades)
+        trick = self._trick = (*trick, (seat, index))
         players = self._rules.players
         if len(trick) < players:
             self._set_turn_to_play((seat + 1) % players)

@@ -23,6 +23,11 @@ class Rules:
     """A side at or below this score loses at once (004: -200)."""
     hand_cap: int | None = None
     """After this many hands the higher score wins (004: 24)."""
+    lead_breaks_spades: bool = True
+    """Whether a spade led from a hand of spades alone breaks spades, like a spade played on
+    another suit (000, 001, 003, 004: any spade played breaks them).  False at the Duel
+    (002): spades are broken only once someone has played a spade on another suit, so a
+    spade led, and the spades played to follow it, leave them unbroken."""
     nil: bool = True
     """Whether a bid of 0 (Nil) is allowed."""
     blind_nil: bool = False
@@ -81,7 +86,8 @@ PRESETS: dict[str, Rules] = {
     "blind-nil": Rules(name="Blind Nil", blind_nil=True),
     "quick": Rules(name="Quick", target=300, floor=-200, hand_cap=24,
                    nil_tricks_count_for_partner=True),
-    "duel": Rules(name="Duel", players=2, target=300, clock_seconds=15),
+    "duel": Rules(name="Duel", players=2, target=300, clock_seconds=15,
+                  lead_breaks_spades=False),
     "two-handed": Rules(name="Two-handed classic", players=2, target=500, blind_nil=True,
                         dealer_leads=True),
 }

@@ -7,6 +7,9 @@ replay exactly: a save edited by hand (a card moved, a trick given to another se
 changed) is refused rather than silently "repaired".  The page reads saves from
 localStorage, which a user or another script may have changed, so ``game_from_json``
 raises ``SaveError`` for anything it did not write, and nothing else.
+
+Saves of an earlier version still load: a table setting added since (``ADDED_IN``) is
+absent from such a save and takes its default, the rule the game was played under.
 """
 
 from __future__ import annotations
@@ -22,7 +25,15 @@ from .records import IllegalAction
 from .rules import Rules
 
 FORMAT = "spades-game"
-VERSION = 1
+VERSION = 2
+"""The version ``to_json`` writes.  1: the first; 2: the table settings gained
+``lead_breaks_spades``."""
+READABLE = (1, 2)
+"""The versions ``from_json`` reads."""
+ADDED_IN: dict[str, int] = {"lead_breaks_spades": 2}
+"""Table settings added after version 1, by the version that added them.  An older save
+has none of them and reads as their default (``Rules()``), which is the rule it was
+played under: every spade broke spades at every table before 2."""
 MAX_SAVE_CHARS = 2_000_000
 MAX_ACTIONS = 100_000
 
@@ -32,6 +43,11 @@ class SaveError(ValueError):
 
 
 def game_to_json(game: Game) -> str:
+    return _save_text(game, VERSION)
+
+
+def _save_text(game: Game, version: int) -> str:
+    """The save text as version ``version`` writes it (``to_json`` writes ``VERSION``)."""
     first_deal = game._origin.first_deal
     if first_deal is None:
         deal = None
@@ -39,10 +55,12 @@ def game_to_json(game: Game) -> str:
         deal = [[str(Card(index)) for index in first_deal]]
     else:
         deal = [[str(card) for card in _cards(mask)] for mask in first_deal]
+    rules = {name: value for name, value in game.rules.to_dict().items()
+             if ADDED_IN.get(name, 1) <= version}
     record = {
         "format": FORMAT,
-        "version": VERSION,
-        "rules": game.rules.to_dict(),
+        "version": version,
+        "rules": rules,
         "seed": game.seed,
         "dealer": game._origin.first_dealer,
         "deal": deal,
@@ -92,11 +110,12 @@ def _read(text: object) -> Game:
     keys = {"format", "version", "rules", "seed", "dealer", "deal", "actions", "state"}
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise SaveError("this is not a Spades save")
-    if record.get("version") != VERSION:
-        raise SaveError(f"this save is from another version ({record.get('version')!r})")
+    version = record.get("version")
+    if type(version) is not int or version not in READABLE:
+        raise SaveError(f"this save is from another version ({version!r})")
     if set(record) != keys:
         raise SaveError("this save has missing or unknown parts")
-    rules = _read_rules(record["rules"])
+    rules = _read_rules(record["rules"], version)
     seed = _int(record["seed"], "seed")
     dealer = _int(record["dealer"], "dealer")
     if not 0 <= dealer < rules.players:
@@ -109,9 +128,10 @@ def _read(text: object) -> Game:
     game = _replay(game, record["actions"])
     if record["state"] != snapshot(game):
         raise SaveError("this save's cards or scores do not match its moves")
-    # Only the exact text ``to_json`` writes: json.loads and the snapshot comparison let
-    # through spaces, "-0", 1.0 for 1, true for 1 and "play: 6C", which re-save differently.
-    if game_to_json(game) != text:
+    # Only the exact text ``to_json`` writes (or wrote, in the save's version): json.loads
+    # and the snapshot comparison let through spaces, "-0", 1.0 for 1, true for 1 and
+    # "play: 6C", which re-save differently.
+    if _save_text(game, version) != text:
         raise SaveError("this save was changed after it was written")
     return game
 
@@ -131,10 +151,12 @@ def _replay(game: Game, actions: object) -> Game:
     return game
 
 
-def _read_rules(data: object) -> Rules:
+def _read_rules(data: object, version: int) -> Rules:
+    """The table of a save of ``version``: exactly the settings that version writes; those
+    added later (``ADDED_IN``) take their defaults."""
     if not isinstance(data, dict):
         raise SaveError("this save's table settings are missing")
-    names = {f.name for f in fields(Rules)}
+    names = {f.name for f in fields(Rules) if ADDED_IN.get(f.name, 1) <= version}
     if set(data) != names:
         raise SaveError("this save's table settings have missing or unknown parts")
     defaults = Rules()

@@ -1,7 +1,8 @@
 """The rules of one trick, on bitboards: which cards may be played, and who wins.
 
-These few functions are the only place that states follow suit, spades broken and the
-trick winner; the game, the views and the computer players' fast simulations all call them.
+These few functions are the only place that states follow suit, spades broken (when a
+spade may be led, and which spade breaks them) and the trick winner; the game, the views
+and the computer players' fast simulations all call them.
 """
 
 from __future__ import annotations
@@ -25,6 +26,18 @@ def legal_play_mask(hand: int, lead_suit: int, spades_broken: bool) -> int:
     if spades_broken:
         return hand
     return (hand & ~SPADE_MASK) or hand
+
+
+def breaks_spades(card: int, lead_suit: int, lead_breaks_spades: bool) -> bool:
+    """Whether playing card index ``card`` to a trick led in ``lead_suit`` (the card's own
+    suit when it is the lead) breaks spades.
+
+    Any spade does (000, 001, 003, 004: trumping in, or a forced spade lead); with
+    ``lead_breaks_spades`` False (``Rules.lead_breaks_spades``, the Duel, 002) only a spade
+    played on another suit does.  The fast simulators inline this test as
+    ``card >= 39 and (lead_breaks or lead != SPADES)``.
+    """
+    return card >= 39 and (lead_breaks_spades or lead_suit != SPADES)
 
 
 def trick_winner(plays: Sequence[tuple[int, int]]) -> int:

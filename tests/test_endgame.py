@@ -82,9 +82,11 @@ def test_solver_agrees_with_brute_force(preset: str) -> None:
         for side in (0, 1):
             value = _value_for(game, side)
             expected = _brute(game, side)
-            assert solve(hands, trick, turn, broken, won, side, value) == expected
+            lead_breaks = game.rules.lead_breaks_spades
+            assert solve(hands, trick, turn, broken, won, side, value,
+                         lead_breaks=lead_breaks) == expected
             # Each candidate card's value is the brute value after playing it.
-            solver = Solver(len(hands), side, value)
+            solver = Solver(len(hands), side, value, lead_breaks=lead_breaks)
             moves = move_groups(hands, trick, turn, broken)
             values = solver.solve_moves(hands, trick, turn, broken, won, moves)
             for card, v in values.items():
@@ -122,12 +124,12 @@ def test_solver_finds_the_winning_line() -> None:
     def tricks_of_side0(tricks: tuple[int, ...]) -> float:
         return float(tricks[0] + tricks[2])
 
-    solver = Solver(4, 0, tricks_of_side0)
+    solver = Solver(4, 0, tricks_of_side0, lead_breaks=True)
     values = solver.solve_moves(hands, [], 0, True, [0, 0, 0, 0],
                                 move_groups(hands, [], 0, True))
     ah, as_ = Card.parse("AH").index, Card.parse("AS").index
     assert values == {ah: 1.0, as_: 2.0}
-    assert solve(hands, [], 0, True, [0, 0, 0, 0], 0, tricks_of_side0) == 2.0
+    assert solve(hands, [], 0, True, [0, 0, 0, 0], 0, tricks_of_side0, lead_breaks=True) == 2.0
 
 
 def test_solver_respects_nil() -> None:
@@ -153,13 +155,15 @@ def test_solver_respects_nil() -> None:
     d2, ad = Card.parse("2D").index, Card.parse("AD").index
     moves = move_groups(hands, trick, 2, True)
     assert sorted(moves) == [d2, ad]
-    values = Solver(4, 0, points).solve_moves(hands, trick, 2, True, won, moves)
+    values = Solver(4, 0, points, lead_breaks=True).solve_moves(hands, trick, 2, True, won,
+                                                                 moves)
     assert values == {d2: (21 + 100) - 91, ad: (22 - 100) - 90}
     # Counting tricks alone, the AD would be the better card.
-    counts = Solver(4, 0, tricks_only).solve_moves(hands, trick, 2, True, won, moves)
+    counts = Solver(4, 0, tricks_only, lead_breaks=True).solve_moves(hands, trick, 2, True,
+                                                                      won, moves)
     assert counts[ad] > counts[d2]
     # The opponents, minimising, see the same values.
-    assert Solver(4, 1, lambda t: -points(t)).solve_moves(
+    assert Solver(4, 1, lambda t: -points(t), lead_breaks=True).solve_moves(
         hands, trick, 2, True, won, moves) == {d2: -30.0, ad: 168.0}
 
 
@@ -169,8 +173,10 @@ def test_solver_is_deterministic() -> None:
         hands, trick, turn, broken, won = _position(game)
         value = _value_for(game, 0)
         moves = move_groups(hands, trick, turn, broken)
-        first = Solver(4, 0, value).solve_moves(hands, trick, turn, broken, won, moves)
-        again = Solver(4, 0, value).solve_moves(hands, trick, turn, broken, won, moves)
+        first = Solver(4, 0, value, lead_breaks=True).solve_moves(hands, trick, turn, broken,
+                                                                  won, moves)
+        again = Solver(4, 0, value, lead_breaks=True).solve_moves(hands, trick, turn, broken,
+                                                                  won, moves)
         assert first == again
         assert list(first) == moves
 

@@ -129,6 +129,7 @@ def test_playout_simulator_agrees_with_the_engine(preset: str) -> None:
         trick = [(s, c.index) for s, c in game.trick.plays]
         won = list(game.tricks_won)
         broken = game.spades_broken
+        lead_breaks = game.rules.lead_breaks_spades
         nil = [b == 0 for b in game.bids]
         turn = game.turn
         rng = random.Random(seed)
@@ -145,7 +146,7 @@ def test_playout_simulator_agrees_with_the_engine(preset: str) -> None:
             else:
                 options = [i for i in range(52) if legal >> i & 1]
                 card = rng.choice(options)
-            turn, spade = play_card(hands, trick, turn, card, won)
+            turn, spade = play_card(hands, trick, turn, card, won, lead_breaks=lead_breaks)
             broken = broken or spade
             before = game.hand_number
             game = game.apply(Play(Card(card)))
@@ -164,7 +165,8 @@ def test_playouts_replay_exactly_in_the_engine(preset: str) -> None:
         assert game.turn is not None
         result = playout(_masks(game), [(s, c.index) for s, c in game.trick.plays], game.turn,
                          game.spades_broken, list(game.tricks_won), nil, rng,
-                         0.3 if seed % 2 else 0.0, record)
+                         0.3 if seed % 2 else 0.0, record,
+                         lead_breaks=game.rules.lead_breaks_spades)
         for card in record:
             game = game.apply(Play(Card(card)))  # raises if the playout played illegally
         assert len(game.history) == 1  # the hand is over (the game may be too)
@@ -175,7 +177,7 @@ def test_playout_plays_every_card_and_thirteen_tricks() -> None:
     for seed in range(20):
         game = _random_play_position(seed, plays=0)
         result = playout(_masks(game), [], game.turn or 0, False, [0, 0, 0, 0],
-                         [b == 0 for b in game.bids])
+                         [b == 0 for b in game.bids], lead_breaks=True)
         assert sum(result) == 13
 
 

@@ -6,6 +6,7 @@ save that cannot be read is set aside with a message, never a crash)."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import random
 
@@ -13,9 +14,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spades import PRESETS, Bid, Game, Phase, SaveError
-from spades.saves import FORMAT, VERSION
+from spades import PRESETS, Bid, Card, Game, Phase, Play, SaveError
+from spades.saves import ADDED_IN, FORMAT, VERSION
 from tests.helpers import ALL_CARDS, deal_from_seed, random_action
+from tests.test_duel_rules import two_player_game
 
 
 def _played(rules_name: str, seed: int, steps: int, **new) -> Game:
@@ -85,6 +87,67 @@ def test_round_trip_of_a_custom_table():
     game = Game.new(rules, seed=4).apply(Bid(3))
     loaded = Game.from_json(game.to_json())
     assert loaded.rules == rules and loaded.to_json() == game.to_json()
+
+
+# ------------------------------------------------------------------ saves of version 1
+
+def _as_version_1(text: str) -> str:
+    """A save as version 1 wrote it: the same, without the settings added since."""
+    record = json.loads(text)
+    record["version"] = 1
+    for name in ADDED_IN:
+        del record["rules"][name]
+    return json.dumps(record, separators=(",", ":"))
+
+
+@pytest.mark.parametrize("preset", [name for name in PRESETS if name != "duel"])
+def test_a_version_1_save_still_loads(preset):
+    """Saves written before ``lead_breaks_spades`` load with its default (True), the rule
+    every table played by then; they re-save in today's version."""
+    game = _played(preset, 3, 60)
+    old = _as_version_1(game.to_json())
+    assert "lead_breaks_spades" not in old
+    loaded = Game.from_json(old)
+    assert loaded.rules == game.rules and loaded.rules.lead_breaks_spades
+    assert loaded.actions == game.actions and loaded.hands == game.hands
+    assert loaded.to_json() == game.to_json()
+    assert json.loads(loaded.to_json())["version"] == VERSION
+
+
+def test_a_version_1_duel_save_keeps_the_rule_it_was_played_under():
+    """Before version 2 a spade led broke spades at the Duel too: an old Duel save whose
+    moves rely on it (a spade led after the forced spade lead) still loads, as that rule."""
+    old_duel = dataclasses.replace(PRESETS["duel"], lead_breaks_spades=True)
+    game = two_player_game(old_duel)
+    for text in ("2S", "QS", "KS"):  # the KS lead: legal only under the old rule
+        game = game.apply(Play(Card.parse(text)))
+    old = _as_version_1(game.to_json())
+    loaded = Game.from_json(old)
+    assert loaded.rules == old_duel and loaded.rules.name == "Duel"
+    assert loaded.actions == game.actions and loaded.spades_broken
+    # Today's Duel save records the setting, and its moves follow today's rule.
+    duel = two_player_game(PRESETS["duel"])
+    assert Game.from_json(duel.to_json()).rules == PRESETS["duel"]
+
+
+@pytest.mark.parametrize(
+    "edit",
+    ["version 2 without the setting", "version 1 with the setting", "version 1 claiming 3"],
+)
+def test_a_save_has_exactly_the_settings_of_its_version(edit):
+    record = json.loads(TEXT)
+    if edit == "version 2 without the setting":
+        del record["rules"]["lead_breaks_spades"]
+    elif edit == "version 1 with the setting":
+        record["version"] = 1
+    else:
+        record = json.loads(_as_version_1(TEXT))
+        record["version"] = 3
+    _load_expecting_error(record)
+    # A version-1 save with any other edit is refused like a current one.
+    old = json.loads(_as_version_1(TEXT))
+    old["state"]["scores"][0] += 10
+    _load_expecting_error(old)
 
 
 def test_a_loaded_game_plays_on_like_the_original():
@@ -211,12 +274,16 @@ def test_a_save_must_be_text(thing):
 # ------------------------------------------------------------------ fuzz
 
 def _check_mutant(text: str) -> bool:
-    """Only SaveError may come out; whatever loads re-saves identically."""
+    """Only SaveError may come out; whatever loads re-saves identically (a version-1
+    save, in today's version)."""
     try:
         game = Game.from_json(text)
     except SaveError:
         return False
-    assert game.to_json() == text
+    if json.loads(text)["version"] == 1:
+        assert _as_version_1(game.to_json()) == text
+    else:
+        assert game.to_json() == text
     return True
 
 

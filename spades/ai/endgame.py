@@ -19,7 +19,8 @@ play, with
 ``solve`` gives the value of a position, ``solve_moves`` the value of each card the seat
 to move may play (one card per group of touching cards), for the Expert's averaging over
 worlds.  Rules are those of ``spades.tricks``, inlined (a test checks the solver against a
-plain search over ``Game``).
+plain search over ``Game``); which spade breaks spades is the table's setting
+(``Rules.lead_breaks_spades``), given to the solver as ``lead_breaks``.
 """
 
 from __future__ import annotations
@@ -66,12 +67,14 @@ def touching_groups(legal: int, other: int) -> list[int]:
 class Solver:
     """Exact minimax for the end of a hand.  ``side`` maximises ``value``; seat ``s``
     belongs to side ``s % 2``.  The transposition table lives as long as the solver, so
-    one solver serves every candidate card of one deal."""
+    one solver serves every candidate card of one deal.  ``lead_breaks`` is the table's
+    ``Rules.lead_breaks_spades``: whether a spade led breaks spades (False at the Duel)."""
 
-    def __init__(self, players: int, side: int, value: Value) -> None:
+    def __init__(self, players: int, side: int, value: Value, *, lead_breaks: bool) -> None:
         self.players = players
         self.side = side
         self.value = value
+        self.lead_breaks = lead_breaks
         self.table: dict[tuple[object, ...], tuple[int, float, int]] = {}
         self.nodes = 0
 
@@ -152,11 +155,13 @@ class Solver:
         maximise = turn % 2 == self.side
         best = -1e18 if maximise else 1e18
         best_card = moves[0]
+        lead_breaks = self.lead_breaks
         for card in moves:
             bit = 1 << card
             hands[turn] ^= bit
             trick.append((turn, card))
-            now_broken = broken or card >= 39
+            # tricks.breaks_spades, inlined: trick[0] is the lead, this card if it leads
+            now_broken = broken or (card >= 39 and (lead_breaks or trick[0][1] < 39))
             if len(trick) == players:
                 lead = trick[0][1] // 13
                 win_seat, win_card = trick[0]
@@ -220,6 +225,7 @@ class Solver:
             w = list(won)
             h[turn] &= ~(1 << card)
             t.append((turn, card))
+            broken_now = broken or (card >= 39 and (self.lead_breaks or t[0][1] < 39))
             nxt = (turn + 1) % self.players
             if len(t) == self.players:
                 lead = t[0][1] // 13
@@ -229,7 +235,6 @@ class Solver:
                         nxt, win_card = s, c
                 w[nxt] += 1
                 t = []
-            broken_now = broken or card >= 39
             values[card] = self._search(h, t, nxt, broken_now, w, -1e18, 1e18)
         return values
 
@@ -248,9 +253,10 @@ def move_groups(hands: Sequence[int], trick: Sequence[tuple[int, int]], turn: in
 
 
 def solve(hands: Sequence[int], trick: Sequence[tuple[int, int]], turn: int, broken: bool,
-          won: Sequence[int], side: int, value: Value) -> float:
+          won: Sequence[int], side: int, value: Value, *, lead_breaks: bool) -> float:
     """The exact value for ``side`` of the position (see ``Solver``)."""
-    return Solver(len(hands), side, value).solve(hands, trick, turn, broken, won)
+    solver = Solver(len(hands), side, value, lead_breaks=lead_breaks)
+    return solver.solve(hands, trick, turn, broken, won)
 
 
 __all__ = ["ENDGAME_TRICKS", "Solver", "move_groups", "solve", "touching_groups", "tricks_left"]

@@ -175,6 +175,7 @@ class ExpertBot:
         nil = [b == 0 for b in bids]
         won = list(view.tricks_won)
         broken = view.spades_broken
+        lead_breaks = view.rules.lead_breaks_spades
         evaluate = evaluator_for(view)
         sampler = Sampler(view)
         rng = decision_rng(self.seed, view, "play")
@@ -190,8 +191,8 @@ class ExpertBot:
                 h = list(hands)
                 t = list(trick)
                 w = list(won)
-                nxt, spade = play_card(h, t, me, card, w)
-                result = playout(h, t, nxt, broken or spade, w, nil)
+                nxt, spade = play_card(h, t, me, card, w, lead_breaks=lead_breaks)
+                result = playout(h, t, nxt, broken or spade, w, nil, lead_breaks=lead_breaks)
                 totals[card] += evaluate(bids, tuple(result))
             done += 1
             if deadline is not None and done >= 2 and time.perf_counter() > deadline:
@@ -215,7 +216,8 @@ class ExpertBot:
         done = 0
         while done < worlds:
             hands = sampler.sample(rng)
-            solver = Solver(len(hands), view.side, value)
+            solver = Solver(len(hands), view.side, value,
+                            lead_breaks=view.rules.lead_breaks_spades)
             for card, v in solver.solve_moves(hands, trick, me, broken, won,
                                               candidates).items():
                 totals[card] += v
@@ -244,6 +246,7 @@ class ExpertBot:
         leader = first_leader(view)
         players = rules.players
         contract_bids = [n for n in options if n > 0]
+        lead_breaks = rules.lead_breaks_spades
         worlds, deadline = self._limits(3)
         totals = dict.fromkeys(options, 0.0)
         done = 0
@@ -255,14 +258,16 @@ class ExpertBot:
             if contract_bids:
                 bids[me] = 1
                 nil = [b == 0 for b in bids]
-                tricks = tuple(playout(hands, [], leader, False, zeros, nil))
+                tricks = tuple(playout(hands, [], leader, False, zeros, nil,
+                                       lead_breaks=lead_breaks))
                 for n in contract_bids:
                     bids[me] = n
                     totals[n] += evaluate(tuple(bids), tricks)
             if 0 in totals:
                 bids[me] = 0
                 nil = [b == 0 for b in bids]
-                tricks = tuple(playout(hands, [], leader, False, zeros, nil))
+                tricks = tuple(playout(hands, [], leader, False, zeros, nil,
+                                       lead_breaks=lead_breaks))
                 totals[0] += evaluate(tuple(bids), tricks)
             done += 1
             if deadline is not None and done >= 2 and time.perf_counter() > deadline:

@@ -34,7 +34,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..cards import FULL_DECK, SPADE_MASK, SPADES, SUIT_MASK, SUIT_MASKS, mask_of
-from ..tricks import NO_SUIT, trick_winner
+from ..tricks import NO_SUIT, breaks_spades, trick_winner
 from ..view import View
 
 
@@ -77,8 +77,10 @@ def played_by(view: View) -> tuple[int, ...]:
 def voids(view: View) -> tuple[int, ...]:
     """Per seat, a 4-bit mask: bit ``s`` set when the seat has shown it holds no card of
     suit ``s`` (it failed to follow suit ``s``, or led a spade while spades were not yet
-    broken, which is only allowed with a hand of spades alone)."""
+    broken, which is only allowed with a hand of spades alone).  Spades break as the
+    table's ``Rules.lead_breaks_spades`` says (``tricks.breaks_spades``)."""
     out = [0] * view.players
+    lead_breaks = view.rules.lead_breaks_spades
     broken = False
     for trick in (*view.tricks, view.trick):
         plays = trick.plays
@@ -91,8 +93,8 @@ def voids(view: View) -> tuple[int, ...]:
         for seat, card in plays[1:]:
             if card.suit != lead_suit:
                 out[seat] |= 1 << lead_suit
-        if any(card.suit == SPADES for _, card in plays):
-            broken = True
+        if not broken:
+            broken = any(breaks_spades(card.index, lead_suit, lead_breaks) for _, card in plays)
     return tuple(out)
 
 

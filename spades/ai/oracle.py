@@ -84,12 +84,13 @@ class OracleBot:
         nil = [b == 0 for b in bids]
         won = list(view.tricks_won)
         evaluate = evaluator_for(view)
+        lead_breaks = view.rules.lead_breaks_spades
         if view.hand_mask.bit_count() <= ENDGAME_TRICKS[view.rules.players]:
             # The end of the hand: every line, exactly.
             def final(tricks: tuple[int, ...]) -> float:
                 return evaluate(bids, tricks)
 
-            solver = Solver(view.rules.players, view.side, final)
+            solver = Solver(view.rules.players, view.side, final, lead_breaks=lead_breaks)
             exact = solver.solve_moves(hands, trick, me, view.spades_broken, won, candidates)
             return PLAYS[max(exact, key=lambda c: (exact[c], -c))]
         rng = decision_rng(self.seed, view, "oracle")
@@ -101,9 +102,10 @@ class OracleBot:
                 h = list(hands)
                 t = list(trick)
                 w = list(won)
-                nxt, spade = play_card(h, t, me, card, w)
+                nxt, spade = play_card(h, t, me, card, w, lead_breaks=lead_breaks)
                 result = playout(h, t, nxt, view.spades_broken or spade, w, nil,
-                                 rng if k else None, NOISE if k else 0.0)
+                                 rng if k else None, NOISE if k else 0.0,
+                                 lead_breaks=lead_breaks)
                 value = evaluate(bids, tuple(result))
                 total += value * (3.0 if k == 0 else 1.0)
             values[card] = total / (rounds + 2)
@@ -122,6 +124,7 @@ class OracleBot:
         rng = decision_rng(self.seed, view, "oracle-bid")
         rounds = max(1, self.simulations // 2)
         totals = dict.fromkeys(options, 0.0)
+        lead_breaks = rules.lead_breaks_spades
         for k in range(rounds):
             noisy = rng if k else None
             eps = NOISE if k else 0.0
@@ -129,7 +132,8 @@ class OracleBot:
             if any(n > 0 for n in options):
                 bids[me] = 1
                 tricks = tuple(playout(hands, [], leader, False, zeros,
-                                       [b == 0 for b in bids], noisy, eps))
+                                       [b == 0 for b in bids], noisy, eps,
+                                       lead_breaks=lead_breaks))
                 for n in options:
                     if n > 0:
                         bids[me] = n
@@ -137,7 +141,8 @@ class OracleBot:
             if 0 in totals:
                 bids[me] = 0
                 tricks = tuple(playout(hands, [], leader, False, zeros,
-                                       [b == 0 for b in bids], noisy, eps))
+                                       [b == 0 for b in bids], noisy, eps,
+                                       lead_breaks=lead_breaks))
                 totals[0] += weight * evaluate(tuple(bids), tricks)
         best = max(totals, key=lambda n: (totals[n], -abs(n - 3)))
         return Bid(best)

@@ -3,8 +3,9 @@
 The public ``Game`` copies its whole state on every move; search needs millions of moves,
 so this module plays the rest of a hand on plain ints: ``hands`` are bitboards by seat,
 the trick is a list of ``(seat, card index)``, and the rules are those of
-``spades.tricks`` (``legal_play_mask``, ``trick_winner``), inlined for speed (a test
-checks the two agree on random positions).
+``spades.tricks`` (``legal_play_mask``, ``breaks_spades``, ``trick_winner``), inlined for
+speed (a test checks the two agree on random positions).  Which spade breaks spades is a
+table setting (``Rules.lead_breaks_spades``), so the simulator takes it as ``lead_breaks``.
 
 The playout policy is a rule of thumb every seat follows: cash sure winners, second hand
 low, third hand high, win as cheaply as possible when last, otherwise play low; a Nil
@@ -193,11 +194,14 @@ def playout(
     rng: random.Random | None = None,
     eps: float = 0.0,
     record: list[int] | None = None,
+    *,
+    lead_breaks: bool,
 ) -> list[int]:
     """Play the hand to its end with the policy; return the tricks won by each seat.
 
     ``hands`` are the cards still held, ``trick`` the trick in progress (``turn`` plays
-    next), ``won`` the tricks taken so far.  The inputs are not changed.
+    next), ``won`` the tricks taken so far; ``lead_breaks`` is the table's
+    ``Rules.lead_breaks_spades``.  The inputs are not changed.
     """
     players = len(hands)
     hands = list(hands)
@@ -234,7 +238,8 @@ def playout(
         rest ^= bit
         if record is not None:
             record.append(card)
-        if card >= 39:
+        # tricks.breaks_spades, inlined: any spade, or (the Duel) a spade on another suit
+        if card >= 39 and (lead_breaks or (count and lead != 3)):
             broken = True
         if count:
             if (card // 13 == lead or card >= 39) and card > win_card:
@@ -257,10 +262,13 @@ def playout(
 
 def play_card(
     hands: list[int], trick: list[tuple[int, int]], seat: int, card: int, won: list[int],
+    *, lead_breaks: bool,
 ) -> tuple[int, bool]:
     """Play ``card`` for ``seat`` in place (``hands``, ``trick`` and ``won`` change);
-    return the next seat to play and whether this card broke spades."""
+    return the next seat to play and whether this card broke spades (``lead_breaks`` is
+    the table's ``Rules.lead_breaks_spades``)."""
     hands[seat] &= ~(1 << card)
+    breaks = card >= 39 and (lead_breaks or (bool(trick) and trick[0][1] < 39))
     trick.append((seat, card))
     players = len(hands)
     if len(trick) == players:
@@ -269,7 +277,7 @@ def play_card(
         trick.clear()
     else:
         nxt = (seat + 1) % players
-    return nxt, card >= 39
+    return nxt, breaks
 
 
 __all__ = ["NO_SUIT", "choose_follow", "choose_lead", "legal_mask", "play_card", "playout",
