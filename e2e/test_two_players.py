@@ -200,3 +200,92 @@ def test_the_two_player_table_fits_phone_and_laptop(page: Any) -> None:
             page.wait_for_selector("#bids", state="hidden")
             assert wait_your_turn(page) == "play"
     assert not found, "\n".join(found)
+
+
+NOTICE_SAYS = "(pattern) => new RegExp(pattern).test(document.getElementById('notice').textContent)"
+
+
+def wait_notice(page: Any, pattern: str, timeout: float = 15_000) -> str:
+    page.wait_for_function(NOTICE_SAYS, arg=pattern, timeout=timeout)
+    return str(page.locator("#notice").text_content())
+
+
+# Every announcement the page makes (#announce, aria-live), kept for the test to read.
+RECORD_ANNOUNCEMENTS = """
+window.__said = [];
+new MutationObserver(() => {
+  const text = document.getElementById('announce')?.textContent;
+  if (text && window.__said.at(-1) !== text) window.__said.push(text);
+}).observe(document, {subtree: true, childList: true, characterData: true});
+"""
+
+
+def announced(page: Any) -> list[str]:
+    return list(page.evaluate("() => window.__said"))
+
+
+def test_the_clock_runs_out_on_a_draw_a_bid_and_a_card(page: Any) -> None:
+    page.add_init_script(RECORD_ANNOUNCEMENTS)
+    open_game(page, f"table=duel&seed=4&{FAST}&clock=2")
+    page.wait_for_function(DRAW_OR_BID)
+    page.wait_for_selector("#seat-0 .seat-clock", state="visible")
+    moves = len(saved_game(page).actions)
+    said = wait_notice(page, r"^Time: the table (kept|discarded) the card for you\.$")
+    game = saved_game(page)
+    assert len(game.actions) > moves and game.actions[moves].to_text().startswith("draw:")
+    assert any(text.startswith(said) for text in announced(page))
+    for _ in range(12):
+        draw_one(page, keep=True)
+    page.wait_for_selector('#bids [data-bid="3"]')
+    wait_notice(page, r"^Time: the table bid (Nil|\d+) for you\.$")
+    assert saved_game(page).bids[0] is not None
+    assert wait_your_turn(page) == "play"
+    held = page.locator("#hand [data-card]").count()
+    wait_notice(page, r"^Time: the table played the .+ for you\.")
+    page.wait_for_function("(n) => document.querySelectorAll('#hand [data-card]').length < n",
+                           arg=held)
+
+
+def clock_seconds_shown(page: Any) -> int:
+    text = page.locator("#seat-0 .seat-clock").text_content() or ""
+    return int("".join(ch for ch in text if ch.isdigit()))
+
+
+def test_the_clock_warns_pauses_and_survives_a_reload(page: Any) -> None:
+    page.add_init_script(RECORD_ANNOUNCEMENTS)
+    open_game(page, f"table=duel&seed=4&{FAST}&clock=7")
+    page.wait_for_function(DRAW_OR_BID)
+    page.wait_for_function("() => window.__said.includes('5 seconds left.')", timeout=10_000)
+    assert "warning" in (page.locator("#seat-0 .seat-clock").get_attribute("class") or "")
+    draw_one(page, keep=True)  # a new decision: a fresh clock
+    page.wait_for_function(DRAW_OR_BID)
+    # Options holds the clock.
+    page.locator('#tools [data-action="options"]').click()
+    page.wait_for_selector("#options[open]")
+    page.wait_for_timeout(500)  # a tick of the clock (five a second) sees the dialog
+    shown = clock_seconds_shown(page)
+    page.wait_for_timeout(1500)
+    assert clock_seconds_shown(page) == shown
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#options", state="hidden")
+    # A reload keeps the time that was left, not a fresh limit.
+    page.wait_for_timeout(2200)
+    left = clock_seconds_shown(page)
+    assert left <= 5
+    page.reload()
+    page.wait_for_selector("html[data-ready]", state="attached")
+    page.wait_for_function(DRAW_OR_BID)
+    after = clock_seconds_shown(page)
+    assert after <= left + 1 and after < 7
+
+
+def test_the_clock_can_be_turned_off(page: Any) -> None:
+    open_game(page, f"table=duel&seed=4&{FAST}&clock=2")
+    page.wait_for_function(DRAW_OR_BID)
+    page.locator('#tools [data-action="options"]').click()
+    page.locator('#options input[name="clock"]').uncheck()
+    page.keyboard.press("Escape")
+    moves = len(saved_game(page).actions)
+    page.wait_for_timeout(3000)
+    assert len(saved_game(page).actions) == moves  # no time-out: the player takes their time
+    assert page.locator("#seat-0 .seat-clock").is_hidden()

@@ -11,6 +11,7 @@ worker, started only when Expert is chosen, so the page never freezes.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime
 import random
 import time
@@ -18,6 +19,7 @@ from collections.abc import Coroutine
 from dataclasses import replace
 from typing import Any, TypeVar
 
+import clock
 import i18n
 import keys
 import render
@@ -126,6 +128,13 @@ class App:
         self.bid_buffer_at = 0.0
         self.picked_bid: int | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
+        # The decision clock (the Duel): the clock of the decision the game waits for,
+        # the ?clock=N override of its seconds, its element on the seat on turn.
+        self.clock: clock.Clock | None = None
+        self.clock_override: int | None = None
+        self.clock_shown = -1
+        self.timing_out = False
+        self.clock_el: Any = None
 
     def spawn(self, coroutine: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
         """Run a coroutine in the background, keeping a reference until it ends."""
@@ -184,6 +193,7 @@ class App:
         self.entering = None
         self.thinking = None
         self.busy = False
+        self.clock = None
         self.save()
         if level == "expert":
             self.start_worker_soon()
@@ -200,6 +210,9 @@ class App:
         self.notice(_("The daily game of {date}: Quick rules, Medium players.").format(date=date))
 
     def save(self) -> None:
+        now = window.performance.now()
+        saved_clock = self.clock.to_dict(now) if self.clock is not None else None
+        self.ui = replace(self.ui, clock=saved_clock)
         try:
             store.save_game(storage, self.game, self.ui)
         except Exception as error:  # storage full or disabled: play on, say so once
@@ -247,6 +260,7 @@ class App:
         element("hand").style.setProperty("--n", str(max(1, len(view.hand))))
         element("hand").classList.toggle("passing", view.passing > 0 or view.replacing > 0)
         self.render_seats(view)
+        self.place_clock()
         holding = self.shown_trick is not None
         plays = self.shown_trick if self.shown_trick is not None else view.trick
         self.set_html("trick", render.trick_html(
@@ -314,6 +328,114 @@ class App:
             if ident not in used:
                 element(ident).hidden = True
 
+    # ------------------------------------------------------------------ the clock
+
+    def clock_seconds(self) -> int | None:
+        """Seconds per decision now, or None: the table's clock, unless turned off."""
+        return clock.clock_seconds(self.game.rules.clock_seconds, self.prefs.clock,
+                                   self.clock_override)
+
+    def clock_applies(self) -> bool:
+        """A person decides now at a table with a clock (computers need none)."""
+        game = self.game
+        return (self.clock_seconds() is not None and game.turn == 0 and not self.ui.summary
+                and game.phase is not Phase.GAME_OVER)
+
+    async def clock_loop(self) -> None:
+        """Tick the clock a few times a second (it is pure bookkeeping: web/clock.py)."""
+        while True:
+            await asyncio.sleep(0.2)
+            try:
+                self.tick_clock()
+            except Exception as error:  # the clock must never stop the game
+                window.console.warn(f"clock: {error}")
+
+    def tick_clock(self) -> None:
+        now = window.performance.now()
+        seconds = self.clock_seconds()
+        if seconds is None or not self.clock_applies():
+            if self.clock is not None:
+                self.clock = None
+                self.save()
+            self.show_clock(now)
+            return
+        held = self.clock_holds()
+        ticking = clock.clock_for(self.clock, clock.decision_key(self.game), seconds, now)
+        for reason in (clock.PAUSED, "dialog", "hidden", "table"):
+            holding = reason in held
+            ticking = ticking.pause(now, reason) if holding else ticking.resume(now, reason)
+        ticking, five = ticking.announce_five(now)
+        self.clock = ticking
+        if five:
+            self.announce(_("5 seconds left."))
+        self.show_clock(now)
+        if ticking.expired(now):
+            self.spawn(self.time_out())
+        elif ticking.seconds_shown(now) != self.clock_shown:
+            self.clock_shown = ticking.seconds_shown(now)
+            self.save()  # a reload restores the time left, to the second
+
+    def clock_holds(self) -> set[str]:
+        """Why the clock waits now: an open dialog, a hidden tab, the table still
+        showing the last move (a held trick, the computers' loop, your move in flight)."""
+        held = set()
+        if document.querySelector("dialog[open]"):
+            held.add("dialog")
+        if document.hidden:
+            held.add("hidden")
+        if self.shown_trick is not None or self.running or self.busy or self.pending:
+            held.add("table")
+        return held
+
+    def place_clock(self) -> None:
+        """The countdown sits on the panel of the seat on turn (a render may rewrite it)."""
+        if self.clock_el is None:
+            self.clock_el = document.createElement("span")
+            self.clock_el.className = "seat-clock"
+            self.clock_el.setAttribute("role", "timer")
+        if self.clock_el.parentNode is not element("seat-0"):
+            element("seat-0").appendChild(self.clock_el)
+        self.show_clock(window.performance.now())
+
+    def show_clock(self, now: float) -> None:
+        if self.clock_el is None:
+            return
+        ticking = self.clock if self.clock_applies() else None
+        self.clock_el.hidden = ticking is None
+        if ticking is None:
+            return
+        left = ticking.seconds_shown(now)
+        self.clock_el.textContent = _("{count} s").format(count=left)
+        self.clock_el.setAttribute("aria-label", ngettext(
+            "{count} second left", "{count} seconds left", left).format(count=left))
+        self.clock_el.classList.toggle("warning", ticking.warning(now))
+        self.clock_el.classList.toggle("paused", not ticking.running)
+
+    async def time_out(self) -> None:
+        """The time is up: the table moves for you as a computer player of this game's
+        level would, and says so."""
+        if self.timing_out:
+            return
+        self.timing_out = True
+        try:
+            game, generation = self.game, self.generation
+            seat = game.turn
+            assert seat is not None  # the clock runs only while you are on turn
+            action = await self.computer_action(seat)
+            if game is not self.game or generation != self.generation:
+                return
+            self.clock = None
+            said = table.timeout_text(action, game.rules.players)
+            self.busy = True
+            self.notice(said)
+            try:
+                await self.perform(action, generation, said)
+            finally:
+                self.busy = False
+        finally:
+            self.timing_out = False
+        await self.run_computers()
+
     def update_title(self) -> None:
         """The tab's title says "Your turn" while the page is in the background (from the
         turn the last render wrote on #app, so the two never disagree)."""
@@ -365,8 +487,9 @@ class App:
                 self.hurry = None
         return generation == self.generation
 
-    async def perform(self, action: Action, generation: int) -> None:
-        """Apply a legal action, save, and show it (the finished trick, then the sweep)."""
+    async def perform(self, action: Action, generation: int, why: str = "") -> None:
+        """Apply a legal action, save, and show it (the finished trick, then the sweep);
+        ``why`` is said before the move (the clock ran out)."""
         before = self.game
         seat = before.turn
         after = before.apply(action)
@@ -393,13 +516,13 @@ class App:
             self.sound("card")
         elif isinstance(action, Pass | Replace):
             self.selected = set()
-        self.announce(message)
+        self.announce(f"{why} {message}" if why else message)
         if hand_over:
             self.ui = replace(self.ui, summary=after.phase is not Phase.GAME_OVER)
         self.save()
         if finished is not None:
             plays, winner = finished
-            if not await self.show_finished_trick(plays, winner, hand_over, generation):
+            if not await self.show_finished_trick(plays, winner, hand_over, generation, why):
                 return
         self.render()
         self.entering = None
@@ -407,11 +530,13 @@ class App:
             self.announce(hand_result_text(after))
 
     async def show_finished_trick(self, plays: tuple[tuple[int, str], ...], winner: int,
-                                  hand_over: bool, generation: int) -> bool:
+                                  hand_over: bool, generation: int, why: str = "") -> bool:
         """Hold the finished trick on the table, its winner marked and named (the hand's
         summary waits meanwhile), then sweep it to the winner. False if a new game began."""
         self.shown_trick, self.held_winner, self.summary_held = plays, winner, hand_over
-        said = table.trick_result_text(winner)
+        said = table.trick_result_text(winner, self.game.rules.players)
+        if why:  # the clock ran out on the trick's last card: both are said
+            said = f"{why} {said}"
         self.notice(said)
         self.sound("trick", delay=0.12)
         self.render()
@@ -878,6 +1003,7 @@ def start() -> App:
     i18n.set_language(i18n.choose_language(text_or_none(params.get("lang")), app.prefs.lang,
                                            browser_languages()))
     translate_page()
+    app.clock_override = clock.override_from_query(text_or_none(params.get("clock")))
     speed = text_or_none(params.get("speed"))
     if speed in ("slow", "normal", "fast", "instant"):
         app.speed_override = speed
@@ -897,6 +1023,9 @@ def start() -> App:
         else:
             assert ui is not None  # load_game returns a game with its UI state
             app.game, app.ui = game, ui
+            if ui.clock is not None:  # the time that was left, held until the table shows
+                with contextlib.suppress(ValueError):
+                    app.clock = clock.clock_from_dict(ui.clock)
     app.apply_motion()
     app.render()
     root = element("app")
@@ -910,6 +1039,7 @@ def start() -> App:
     if app.ui.level == "expert":
         app.start_worker_soon()
     app.spawn(app.run_computers())
+    app.spawn(app.clock_loop())
     return app
 
 

@@ -15,7 +15,7 @@ from i18n import LANGUAGES, N_
 SPEEDS = ("slow", "normal", "fast", "instant")
 LEVELS = ("easy", "medium", "hard", "expert")
 TABLES = ("classic", "blind-nil", "quick", "duel", "two-handed")
-SWITCHES = ("raise_playable", "sound")
+SWITCHES = ("raise_playable", "sound", "clock")
 """The on/off preferences (checkboxes in Options)."""
 
 LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"),
@@ -37,6 +37,9 @@ class Prefs:
     """Raise the cards you may play and dim the others (as seed 004's table does)."""
     sound: bool = False
     """Card sounds (a card played, a trick won, your turn): off unless asked for."""
+    clock: bool = True
+    """The decision clock of a table that has one (the Duel): a player who needs more
+    time turns it off (WCAG 2.2.1)."""
     lang: str = ""
     """The language chosen in Options; "" until then (the browser's languages decide)."""
 

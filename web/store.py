@@ -16,6 +16,7 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from clock import clock_from_dict
 from i18n import N_
 from prefs import LEVELS, Prefs, prefs_from_dict
 
@@ -62,6 +63,9 @@ class UiState:
     """The last finished trick as (seat, card text), for "Last trick"."""
     last_winner: int | None = None
     notice: str = field(default="", compare=False)
+    clock: dict[str, Any] | None = field(default=None, compare=False)
+    """The decision clock (web/clock.py), as its to_dict() wrote it: the time LEFT for
+    the decision the game waits for, so a reload does not give a fresh limit."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -71,6 +75,7 @@ class UiState:
             "looked": self.looked,
             "last_trick": [[seat, card] for seat, card in self.last_trick],
             "last_winner": self.last_winner,
+            "clock": self.clock,
         }
 
 
@@ -98,7 +103,17 @@ def ui_from_dict(data: object) -> UiState:
     winner = data.get("last_winner")
     if winner not in (None, 0, 1, 2, 3):
         raise ValueError("bad last winner")
-    return UiState(level, daily, summary, looked, tuple(plays), winner)
+    return UiState(level, daily, summary, looked, tuple(plays), winner,
+                   clock=saved_clock(data.get("clock")))
+
+
+def saved_clock(data: object) -> dict[str, Any] | None:
+    """A saved clock if it is one the clock wrote, else None (a damaged clock is dropped
+    on its own: the decision simply gets a fresh limit)."""
+    try:
+        return clock_from_dict(data).to_dict(0.0)
+    except ValueError:
+        return None
 
 
 def load_prefs(storage: Storage) -> Prefs:

@@ -529,6 +529,9 @@ def two_player_rules(rules: Rules) -> list[str]:
             "discards.",
             rules.blind_nil_cards).format(points=rules.blind_nil_points,
                                           count=rules.blind_nil_cards))
+    if not rules.lead_breaks_spades:
+        lines.append(_("Spades are broken only when someone plays a spade on another suit, "
+                       "not by a spade led from a hand of spades alone."))
     if rules.clock_seconds:
         lines.append(ngettext("Every decision has {count} second.",
                               "Every decision has {count} seconds.",
@@ -608,3 +611,17 @@ def draw_text(before: Game, after: Game, seat: int, keep: bool) -> str:
     card = next(iter(taken))
     return _("You discard the {card} and take the {next}.").format(
         card=card_words(str(top)), next=card_words(str(card)))
+
+
+def timeout_text(action: Action, players: int = 4) -> str:
+    """Said when the clock ran out and the table moved for you."""
+    if isinstance(action, Draw):
+        return (_("Time: the table kept the card for you.") if action.keep
+                else _("Time: the table discarded the card for you."))
+    if isinstance(action, Bid):
+        return _("Time: the table bid {bid} for you.").format(
+            bid=bid_text(action.n, action.blind, players))
+    if isinstance(action, Play):
+        return _("Time: the table played the {card} for you.").format(
+            card=card_words(str(action.card)))
+    return _("Time: the table chose for you.")
