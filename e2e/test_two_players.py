@@ -289,3 +289,58 @@ def test_the_clock_can_be_turned_off(page: Any) -> None:
     page.wait_for_timeout(3000)
     assert len(saved_game(page).actions) == moves  # no time-out: the player takes their time
     assert page.locator("#seat-0 .seat-clock").is_hidden()
+
+
+CARDS_IN_DOM = ("() => [...document.querySelectorAll('[data-card], [data-top-card]')]"
+                ".map(e => e.dataset.card || e.dataset.topCard)")
+
+
+def test_pass_and_play_hides_both_hands_between_turns(page: Any) -> None:
+    import json
+
+    from e2e.support import open_with_storage
+
+    prefs = {"opponent": "friend", "name1": "Ana", "name2": "Bruno", "clock": False}
+    open_with_storage(page, {"spades.prefs": json.dumps(prefs)},
+                      "table=duel&seed=4&speed=instant")
+    covers = 0
+    for _ in range(60):
+        game = saved_game(page)
+        if game.history:
+            break
+        page.wait_for_function("() => !document.getElementById('handoff').hidden"
+                               " || document.querySelector('#hand [data-playable], [data-draw],"
+                               " #bids:not([hidden]) [data-bid=\"2\"]')")
+        if page.locator("#handoff").is_visible():
+            covers += 1
+            game = saved_game(page)
+            held = {str(card) for hand in game.hands for card in hand}
+            shown = set(page.evaluate(CARDS_IN_DOM))
+            assert not shown & held, f"cards in the DOM between turns: {shown & held}"
+            name = ("Ana", "Bruno")[game.turn]
+            assert page.locator("#handoff-title").inner_text() == f"Pass the device to {name}"
+            assert page.evaluate("() => document.activeElement.id") == "handoff-ready"
+            page.keyboard.press("Enter")  # the keyboard works too
+            page.wait_for_selector("#handoff", state="hidden")
+            continue
+        # The player on turn sees only their own cards.
+        game = saved_game(page)
+        seat = game.turn
+        other = {str(card) for card in game.hands[1 - seat]}
+        assert not set(page.evaluate(CARDS_IN_DOM)) & other
+        if page.locator("[data-draw]").count():
+            page.locator('[data-draw="keep"]').click()
+        elif page.locator('#bids:not([hidden]) [data-bid="2"]').count():
+            page.locator('#bids [data-bid="2"]').click()
+        else:
+            card = page.locator('#hand [data-playable="true"]').first.get_attribute("data-card")
+            tap(page, f'#hand [data-card="{card}"]')
+        moves = len(game.actions)
+        page.wait_for_function(
+            "(n) => JSON.parse(JSON.parse(localStorage.getItem('spades.game')).game)"
+            ".actions.length > n", arg=moves)
+        if len(saved_game(page).actions) > 30:
+            break
+    assert covers >= 20, f"only {covers} handoffs"
+    assert "Ana" in page.locator("#scores").text_content()
+    assert "Bruno" in page.locator("#scores").text_content()

@@ -182,7 +182,8 @@ class App:
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 48)
         self.game = Game.new(PRESETS[table_name], seed=seed)
-        self.ui = store.UiState(level=level, daily=daily)
+        friend = self.prefs.opponent == "friend" and self.game.rules.players == 2
+        self.ui = store.UiState(level=level, daily=daily, friend=friend and not daily)
         self.selected = set()
         self.shown_trick = None
         self.held_winner = None
@@ -232,9 +233,50 @@ class App:
     def announce(self, text: str) -> None:
         element("announce").textContent = text
 
+    # ------------------------------------------------------------------ who plays here
+
+    def humans(self) -> frozenset[int]:
+        """The seats people play at this device: yours, and at pass and play both."""
+        return frozenset({0, 1}) if self.ui.friend else frozenset({0})
+
+    def names(self) -> tuple[str, str]:
+        """The two players' names at pass and play (editable in Options)."""
+        return (self.prefs.name1 or _("Player 1"), self.prefs.name2 or _("Player 2"))
+
+    def handoff_needed(self) -> bool:
+        """Pass and play: the other player is to act, and has not yet tapped Ready (the
+        table then shows no one's cards)."""
+        game = self.game
+        return (self.ui.friend and game.turn is not None and game.turn != self.ui.viewer
+                and not self.ui.summary and game.phase is not Phase.GAME_OVER)
+
+    def seat_table(self) -> None:
+        table.set_seating(table.Seating(self.ui.viewer, self.names() if self.ui.friend else ()))
+
+    def ready(self) -> None:
+        """The next player has the device: their cards, their turn (and their clock)."""
+        if not self.handoff_needed():
+            return
+        turn = self.game.turn
+        assert turn is not None  # handoff_needed: someone is on turn
+        self.ui = replace(self.ui, viewer=turn)
+        self.selected = set()
+        self.save()
+        self.render()
+        self.focus_table()
+        self.announce(_("{seat}: your turn.").format(seat=self.names()[turn]))
+
     def render(self) -> None:
         game, ui = self.game, self.ui
-        view = table.table_view(game, self.prefs, ui, frozenset(self.selected))
+        self.seat_table()
+        handoff = self.handoff_needed()
+        view = table.table_view(game, self.prefs, ui, frozenset(self.selected), handoff)
+        cover = element("handoff")
+        covering = handoff and bool(cover.hidden)
+        cover.hidden = not handoff
+        if handoff:
+            element("handoff-title").textContent = _("Pass the device to {name}").format(
+                name=view.handoff)
         focused = document.activeElement
         focus_card = text_or_none(focused.getAttribute("data-card")) if focused else None
         focus_bid = text_or_none(focused.getAttribute("data-bid")) if focused else None
@@ -303,7 +345,9 @@ class App:
             again = element("bids").querySelector(f'[data-bid="{focus_bid}"]')
             if again:
                 again.focus()
-        if appearing:
+        if covering:
+            element("handoff-ready").focus()
+        elif appearing:
             # The summary is a modal panel: the keyboard goes to its button.
             button = summary.querySelector("button.primary")
             if button:
@@ -338,7 +382,8 @@ class App:
     def clock_applies(self) -> bool:
         """A person decides now at a table with a clock (computers need none)."""
         game = self.game
-        return (self.clock_seconds() is not None and game.turn == 0 and not self.ui.summary
+        return (self.clock_seconds() is not None and game.turn == self.ui.viewer
+                and not self.handoff_needed() and not self.ui.summary
                 and game.phase is not Phase.GAME_OVER)
 
     async def clock_loop(self) -> None:
@@ -458,7 +503,8 @@ class App:
     def focus_table(self) -> None:
         """Put the keyboard back on the table after what it was on went away: the bids,
         else the summary's button, else your first playable card, else your first card."""
-        for selector in ("#bids:not([hidden]) button:not(:disabled)",
+        for selector in ("#handoff:not([hidden]) button",
+                         "#bids:not([hidden]) button:not(:disabled)",
                          "#summary:not([hidden]) button.primary",
                          '#hand [data-playable="true"]', "#hand button"):
             target = document.querySelector(selector)
@@ -579,7 +625,8 @@ class App:
 
     def computers_to_move(self) -> bool:
         game = self.game
-        return (game.phase is not Phase.GAME_OVER and game.turn not in (None, 0)
+        return (game.phase is not Phase.GAME_OVER and game.turn is not None
+                and game.turn not in self.humans()
                 and not self.ui.summary)
 
     async def run_computers(self) -> None:
@@ -601,7 +648,8 @@ class App:
             self.running = False
             self.thinking = None
             self.render()
-        if moved and self.game.turn == 0 and not self.ui.summary and self.pending is None:
+        if (moved and self.game.turn == self.ui.viewer and not self.ui.summary
+                and self.pending is None):
             self.sound("turn")
         self.play_pending()
 
@@ -728,7 +776,7 @@ class App:
     def card_clicked(self, text: str, repeat: bool = False) -> None:
         game = self.game
         choosing = game.phase in (Phase.PASS, Phase.REPLACE)
-        if choosing and game.turn == 0 and not self.ui.summary:
+        if choosing and game.turn == self.ui.viewer and not self.ui.summary:
             size = game.rules.blind_nil_cards
             if text in self.selected:
                 self.selected.discard(text)
@@ -752,7 +800,7 @@ class App:
             return
         turn = self.game.turn
         assert turn is not None  # the game is not over, so someone is on turn
-        if turn != 0:
+        if turn != self.ui.viewer or self.handoff_needed():
             self.notice(_("Wait for {seat}.").format(
                 seat=table.seat_name(turn, self.game.rules.players)))
             return
@@ -786,7 +834,8 @@ class App:
                 self.render()
                 self.focus_table()
                 number, dealer = self.game.hand_number + 1, self.game.dealer
-                self.announce(_("Hand {number}. You deal.").format(number=number) if dealer == 0
+                self.announce(_("Hand {number}. You deal.").format(number=number)
+                              if table.addressed(dealer)
                               else _("Hand {number}. {seat} deals.").format(
                                   number=number,
                                   seat=table.seat_name(dealer, self.game.rules.players)))
@@ -826,6 +875,8 @@ class App:
             self.set_html("last-trick-body", render.last_trick_html(
                 self.ui.last_trick, self.ui.last_winner, self.game.rules.players))
             element("last-trick").showModal()
+        elif name == "ready":
+            self.ready()
         elif name == "look":
             self.ui = replace(self.ui, looked=self.game.hand_number)
             self.save()
@@ -863,6 +914,12 @@ class App:
         for name in SWITCHES:
             form.querySelector(f'input[name="{name}"]').checked = getattr(self.prefs, name)
         form.querySelector('select[name="lang"]').value = i18n.language()
+        for box in form.querySelectorAll('input[name="opponent"]'):
+            box.checked = box.value == self.prefs.opponent
+        for name in ("name1", "name2"):
+            form.querySelector(f'input[name="{name}"]').value = getattr(self.prefs, name)
+            form.querySelector(f'input[name="{name}"]').placeholder = self.names()[
+                name == "name2"]
 
     def on_options_change(self, event: Any) -> None:
         box = event.target

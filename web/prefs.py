@@ -15,6 +15,9 @@ from i18n import LANGUAGES, N_
 SPEEDS = ("slow", "normal", "fast", "instant")
 LEVELS = ("easy", "medium", "hard", "expert")
 TABLES = ("classic", "blind-nil", "quick", "duel", "two-handed")
+OPPONENTS = ("computer", "friend")
+NAMES = ("name1", "name2")
+NAME_CHARS = 20
 SWITCHES = ("raise_playable", "sound", "clock")
 """The on/off preferences (checkboxes in Options)."""
 
@@ -40,6 +43,11 @@ class Prefs:
     clock: bool = True
     """The decision clock of a table that has one (the Duel): a player who needs more
     time turns it off (WCAG 2.2.1)."""
+    opponent: str = "computer"
+    """At a two-player table: "computer", or "friend" (pass and play on this device)."""
+    name1: str = ""
+    name2: str = ""
+    """The two players' names at pass and play ("" shows "Player 1" / "Player 2")."""
     lang: str = ""
     """The language chosen in Options; "" until then (the browser's languages decide)."""
 
@@ -65,12 +73,23 @@ class Prefs:
 
 def _check(name: str, value: object) -> object | None:
     """The value if it is valid for the field, else None."""
-    choices = {"speed": SPEEDS, "level": LEVELS, "table": TABLES, "lang": tuple(LANGUAGES)}
+    choices = {"speed": SPEEDS, "level": LEVELS, "table": TABLES, "lang": tuple(LANGUAGES),
+               "opponent": OPPONENTS}
     if name in choices:
         return value if isinstance(value, str) and value in choices[name] else None
     if name in SWITCHES:
         return value if isinstance(value, bool) else None
+    if name in NAMES:
+        return player_name(value)
     return None
+
+
+def player_name(value: object) -> str | None:
+    """A player's name as typed: trimmed, printable, at most NAME_CHARS long."""
+    if not isinstance(value, str):
+        return None
+    name = " ".join(value.split())[:NAME_CHARS]
+    return name if all(char.isprintable() for char in name) else None
 
 
 def prefs_from_dict(data: object) -> Prefs:
@@ -78,7 +97,7 @@ def prefs_from_dict(data: object) -> Prefs:
     prefs = Prefs()
     if not isinstance(data, dict):
         return prefs
-    for name in ("speed", "level", "table", "lang", *SWITCHES):
+    for name in ("speed", "level", "table", "lang", "opponent", *NAMES, *SWITCHES):
         if name in data:
             prefs = prefs.with_value(name, data[name])
     return prefs

@@ -63,6 +63,10 @@ class UiState:
     """The last finished trick as (seat, card text), for "Last trick"."""
     last_winner: int | None = None
     notice: str = field(default="", compare=False)
+    friend: bool = False
+    """Pass and play: a friend plays the other seat of a two-player table here."""
+    viewer: int = 0
+    """The seat whose cards the table shows (at pass and play, who tapped Ready last)."""
     clock: dict[str, Any] | None = field(default=None, compare=False)
     """The decision clock (web/clock.py), as its to_dict() wrote it: the time LEFT for
     the decision the game waits for, so a reload does not give a fresh limit."""
@@ -76,6 +80,8 @@ class UiState:
             "last_trick": [[seat, card] for seat, card in self.last_trick],
             "last_winner": self.last_winner,
             "clock": self.clock,
+            "friend": self.friend,
+            "viewer": self.viewer,
         }
 
 
@@ -103,8 +109,11 @@ def ui_from_dict(data: object) -> UiState:
     winner = data.get("last_winner")
     if winner not in (None, 0, 1, 2, 3):
         raise ValueError("bad last winner")
-    return UiState(level, daily, summary, looked, tuple(plays), winner,
-                   clock=saved_clock(data.get("clock")))
+    friend, viewer = data.get("friend", False), data.get("viewer", 0)
+    if not isinstance(friend, bool) or viewer not in (0, 1) or isinstance(viewer, bool):
+        raise ValueError("bad seating")
+    return UiState(level, daily, summary, looked, tuple(plays), winner, friend=friend,
+                   viewer=viewer if friend else 0, clock=saved_clock(data.get("clock")))
 
 
 def saved_clock(data: object) -> dict[str, Any] | None:

@@ -25,6 +25,39 @@ SIDE_NAMES = (N_("You & North"), N_("West & East"))
 TABLE_NAMES = (N_("Classic"), N_("Blind Nil"), N_("Quick"), N_("Duel"), N_("Two-handed classic"))
 """The presets' names (``Rules.name``), marked here so the catalogs translate them."""
 YOU = 0
+"""Your seat at a table with the computer (South)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Who sits at this device: ``viewer`` is the seat whose cards the table shows at
+    the bottom (yours; at pass and play, the player who tapped Ready), ``names`` the
+    players' names at pass and play (by seat; empty against the computer)."""
+
+    viewer: int = YOU
+    names: tuple[str, ...] = ()
+
+
+_seating = [Seating()]
+
+
+def set_seating(seating: Seating) -> None:
+    """Seat the table's words and views (like the language, one per page)."""
+    _seating[0] = seating
+
+
+def viewer() -> int:
+    return _seating[0].viewer
+
+
+def player_names() -> tuple[str, ...]:
+    return _seating[0].names
+
+
+def addressed(seat: int) -> bool:
+    """Whether the table says "you" to this seat: yours, against the computer (at pass and
+    play both players are named, as they share the screen)."""
+    return seat == viewer() and not player_names()
 PARTNER = 2
 
 SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
@@ -166,6 +199,9 @@ class TableView:
     """Double Nil: your turn to replace cards: at most this many (else 0)."""
     score_line: str
     """Two players: the score and the stakes of Double Nil in words."""
+    handoff: str
+    """Pass and play: the name of the player to hand the device to ("" when not): the
+    table then shows neither player's cards."""
     can_look: bool
     passing: int
     """Your turn in the Blind Nil exchange: how many cards to choose (else 0)."""
@@ -182,11 +218,16 @@ class TableView:
 
 def position_of(seat: int, players: int = 4) -> str:
     """Where a seat sits: at two players the opponent sits across the table (north)."""
-    return SEAT_POSITIONS[seat] if players == 4 else ("south", "north")[seat]
+    if players == 4:
+        return SEAT_POSITIONS[seat]
+    return "south" if seat == viewer() else "north"
 
 
 def seat_name(seat: int, players: int = 4) -> str:
-    """A seat's compass name in the page's language."""
+    """A seat's name: the player's at pass and play, else its compass name."""
+    names = player_names()
+    if names and seat < len(names):
+        return names[seat]
     return _(SEAT_NAMES[SEAT_POSITIONS.index(position_of(seat, players))])
 
 
@@ -202,13 +243,15 @@ def side_seats(side: int, players: int = 4) -> tuple[int, ...]:
 
 def seat_word(seat: int, players: int = 4) -> str:
     """How the table names a seat: "You" for yours, else its compass name."""
-    return _("You") if seat == YOU else seat_name(seat, players)
+    return _("You") if addressed(seat) else seat_name(seat, players)
 
 
 def seat_label(seat: int, players: int = 4) -> str:
     """A seat's panel, as a screen reader names it."""
-    if seat == YOU:
+    if addressed(seat):
         return _("You")
+    if player_names():
+        return seat_name(seat, players)
     if players == 2:
         return _("{seat}, your opponent").format(seat=seat_name(seat, players))
     if seat == PARTNER:
@@ -246,16 +289,17 @@ def bid_text(bid: int | None, blind: bool, players: int = 4) -> str:
 def face_down(game: Game, ui: UiState) -> bool:
     """Blind Nil table: your cards stay face down until you look or bid Blind Nil."""
     return (game.rules.blind_nil and game.rules.players == 4 and game.phase is Phase.BID
-            and game.bids[YOU] is None and ui.looked != game.hand_number)
+            and game.bids[viewer()] is None and ui.looked != game.hand_number)
 
 
-def table_view(game: Game, prefs: Prefs, ui: UiState, selected: frozenset[str] = frozenset()
-               ) -> TableView:
+def table_view(game: Game, prefs: Prefs, ui: UiState, selected: frozenset[str] = frozenset(),
+               handoff: bool = False) -> TableView:
     """Everything the table shows for this game, these preferences and this UI state."""
     over = game.phase is Phase.GAME_OVER
     waiting = ui.summary or over
     between = waiting and bool(game.history)
-    your_turn = game.turn == YOU and not waiting
+    you = viewer()
+    your_turn = game.turn == you and not waiting and not handoff
     legal = game.legal_actions() if your_turn else []
     playable = {str(a.card) for a in legal if isinstance(a, Play)}
     bids = {a.n for a in legal if isinstance(a, Bid) and not a.blind}
@@ -267,10 +311,10 @@ def table_view(game: Game, prefs: Prefs, ui: UiState, selected: frozenset[str] =
     replacing = game.rules.blind_nil_cards if your_turn and game.phase is Phase.REPLACE else 0
     choosing = passing > 0 or replacing > 0
     new = received_cards(game)
-    hand = () if between else tuple(
+    hand = () if between or handoff else tuple(
         CardFace(text, text[:-1], text[-1], text in playable or replacing > 0,
                  choosing and text in selected, text in new)
-        for text in sort_hand([str(card) for card in game.hands[YOU]])
+        for text in sort_hand([str(card) for card in game.hands[you]])
     )
     if between:
         seats = finished_seats(game)
@@ -288,7 +332,7 @@ def table_view(game: Game, prefs: Prefs, ui: UiState, selected: frozenset[str] =
         )
         sides = tuple(side_info(game, side) for side in (0, 1))
     drawing = your_turn and game.phase is Phase.DRAW
-    top = game.view(YOU).top_card if drawing else None
+    top = game.view(you).top_card if drawing else None
     summary = hand_summary(game.history[-1], players) if waiting and game.history else None
     return TableView(
         table_name=table_name(game.rules),
@@ -311,8 +355,9 @@ def table_view(game: Game, prefs: Prefs, ui: UiState, selected: frozenset[str] =
         players=players,
         drawing=drawing,
         top_card=None if top is None else CardFace(str(top), str(top)[:-1], str(top)[-1]),
-        stock_left=0 if between else game.view(YOU).stock_left,
-        discards=0 if between else len(game.view(YOU).draws),
+        stock_left=0 if between else game.view(you).stock_left,
+        discards=0 if between else len(game.view(you).draws),
+        handoff=seat_name(game.turn, players) if handoff and game.turn is not None else "",
         double_nil=drawing and any(isinstance(a, Bid) and a.blind for a in legal),
         replacing=replacing,
         score_line=score_line(game),
@@ -332,10 +377,11 @@ def received_cards(game: Game) -> frozenset[str]:
     """Cards you received in this hand's exchange, while you have not played a card yet."""
     if game.phase not in (Phase.PASS, Phase.PLAY):
         return frozenset()
-    if any(seat == YOU for trick in (*game.tricks, game.trick) for seat, _ in trick.plays):
+    you = viewer()
+    if any(seat == you for trick in (*game.tricks, game.trick) for seat, _ in trick.plays):
         return frozenset()
-    held = {str(card) for card in game.hands[YOU]}
-    return frozenset(text for text in map(str, game.view(YOU).received) if text in held)
+    held = {str(card) for card in game.hands[you]}
+    return frozenset(text for text in map(str, game.view(you).received) if text in held)
 
 
 def finished_seats(game: Game) -> tuple[SeatInfo, ...]:
@@ -374,7 +420,7 @@ def status_text(game: Game, ui: UiState, hidden: bool, passing: int) -> str:
     if ui.summary:
         return _("Hand {number} is over.").format(number=game.hand_number)
     turn = game.turn
-    if turn == YOU:
+    if turn == viewer():
         return your_status(game, hidden, passing)
     name = seat_name(turn, game.rules.players) if turn is not None else ""
     if game.phase is Phase.DRAW:
@@ -410,7 +456,8 @@ def your_status(game: Game, hidden: bool, passing: int) -> str:
 
 def score_line(game: Game) -> str:
     """Two players: the score and what Double Nil stakes, said when it is offered."""
-    ours, theirs = game.scores
+    you = viewer()
+    ours, theirs = game.scores[you], game.scores[1 - you]
     return _("The score is {ours} to {theirs}. Double Nil wins {points} points if you take "
              "no trick, and loses {points} if you take one.").format(
         ours=ours, theirs=theirs, points=game.rules.blind_nil_points)
@@ -421,7 +468,7 @@ def hand_summary(record: HandRecord, players: int = 4) -> HandSummary:
     for side in (0, 1):
         result = record.sides[side]
         nils = tuple(
-            NilResult(seat_name(seat, players), seat == YOU, record.blind[seat],
+            NilResult(seat_name(seat, players), addressed(seat), record.blind[seat],
                       record.blind[seat] and players == 2, record.tricks[seat] == 0)
             for seat in side_seats(side, players) if record.bids[seat] == 0
         )
@@ -431,10 +478,15 @@ def hand_summary(record: HandRecord, players: int = 4) -> HandSummary:
             result.bag_penalty, result.points, record.scores[side], record.bags[side],
         ))
     ours, theirs = sides[0].points, sides[1].points
+    if players == 2:
+        you = viewer()
+        ours, theirs = sides[you].points, sides[1 - you].points
+        better = you if ours > theirs else 1 - you
+        if ours != theirs and not addressed(better):
+            return HandSummary(record.number + 1, (sides[0], sides[1]), _(
+                "{seat} had the better hand.").format(seat=seat_name(better, players)))
     if ours > theirs:
         headline = _("Good hand!")
-    elif ours < theirs and players == 2:
-        headline = _("{seat} had the better hand.").format(seat=seat_name(1, players))
     elif ours < theirs:
         headline = _("West and East had the better hand.")
     else:
@@ -466,13 +518,16 @@ def game_over_text(game: Game) -> str:
     a, b = game.scores
     hands = len(game.history)
     if game.rules.players == 2:
-        if game.winner == 0:
+        winner = game.winner
+        values = {"ours": game.scores[winner], "theirs": game.scores[1 - winner],
+                  "count": hands}
+        if addressed(winner):
             return ngettext("You win, {ours} to {theirs}, after {count} hand!",
                             "You win, {ours} to {theirs}, after {count} hands!",
-                            hands).format(ours=a, theirs=b, count=hands)
-        return ngettext("{seat} wins, {theirs} to {ours}, after {count} hand.",
-                        "{seat} wins, {theirs} to {ours}, after {count} hands.",
-                        hands).format(seat=seat_name(1, 2), ours=a, theirs=b, count=hands)
+                            hands).format(**values)
+        return ngettext("{seat} wins, {ours} to {theirs}, after {count} hand.",
+                        "{seat} wins, {ours} to {theirs}, after {count} hands.",
+                        hands).format(seat=seat_name(winner, 2), **values)
     if game.winner == 0:
         return ngettext("You and North win, {ours} to {theirs}, after {count} hand!",
                         "You and North win, {ours} to {theirs}, after {count} hands!",
@@ -484,7 +539,7 @@ def game_over_text(game: Game) -> str:
 
 def trick_result_text(winner: int, players: int = 4) -> str:
     """Said while a finished trick is held on the table."""
-    if winner == YOU:
+    if addressed(winner):
         return _("You win the trick.")
     return _("{seat} wins the trick.").format(seat=seat_name(winner, players))
 
@@ -569,7 +624,7 @@ def move_text(before: Game, after: Game, seat: int, action: Action) -> str:
     draw (the opponent's only as kept or discarded, never the card), an exchange."""
     players = before.rules.players
     name = seat_name(seat, players)
-    you = seat == YOU
+    you = addressed(seat)
     if isinstance(action, Play):
         card = card_words(str(action.card))
         if you:
@@ -598,16 +653,16 @@ def move_text(before: Game, after: Game, seat: int, action: Action) -> str:
 
 
 def draw_text(before: Game, after: Game, seat: int, keep: bool) -> str:
-    if seat != YOU:
+    if not addressed(seat):
         name = seat_name(seat, before.rules.players)
         if keep:
             return _("{seat} kept the top card.").format(seat=name)
         return _("{seat} discarded the top card and took the next one.").format(seat=name)
-    top = before.view(YOU).top_card
+    top = before.view(seat).top_card
     assert top is not None  # you were drawing, so you saw the top card
     if keep:
         return _("You keep the {card}.").format(card=card_words(str(top)))
-    taken = set(after.hands[YOU]) - set(before.hands[YOU])
+    taken = set(after.hands[seat]) - set(before.hands[seat])
     card = next(iter(taken))
     return _("You discard the {card} and take the {next}.").format(
         card=card_words(str(top)), next=card_words(str(card)))
