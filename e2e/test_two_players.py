@@ -344,3 +344,55 @@ def test_pass_and_play_hides_both_hands_between_turns(page: Any) -> None:
     assert covers >= 20, f"only {covers} handoffs"
     assert "Ana" in page.locator("#scores").text_content()
     assert "Bruno" in page.locator("#scores").text_content()
+
+
+def test_a_custom_table_played_to_game_over(page: Any) -> None:
+    """Options: Classic with target 150 and a losing score of -100, a refused value
+    explained in words first; the new game uses it, Help and the score sheet say so, and
+    it plays to its end (the game saved with its own rules)."""
+    open_game(page, "seed=3&speed=instant&level=easy")
+    page.locator('#tools [data-action="options"]').click()
+    page.wait_for_selector("#options[open]")
+    page.locator('#options input[name="custom"]').check()
+    target = page.locator('#options input[name="custom-target"]')
+    target.fill("5000")
+    target.press("Tab")
+    page.wait_for_function("() => document.getElementById('custom-target-error')"
+                           ".textContent.includes('100 to 1000')")
+    assert target.get_attribute("aria-invalid") == "true"
+    target.fill("150")
+    target.press("Tab")
+    page.wait_for_function("() => !document.getElementById('custom-target-error').textContent")
+    page.locator('#options select[name="custom-floor"]').select_option("-100")
+    page.locator('#options [data-action="ask-new-game"]').click()
+    page.locator('#confirm-new [data-action="confirm-new-game"]').click()
+    page.wait_for_selector("#confirm-new", state="hidden")
+    game = saved_game(page)
+    assert (game.rules.target, game.rules.floor, game.rules.name) == (150, -100, "Classic")
+    assert "Classic (custom)" in page.locator("#table-name").text_content()
+    page.locator('#tools [data-action="help"]').click()
+    page.wait_for_selector("#help[open] #help-table-rules li")
+    assert "150" in page.locator("#help-table-rules").inner_text()
+    assert "(custom)" in page.locator("#help-table-name").inner_text()
+    page.keyboard.press("Escape")
+    for _ in range(600):
+        state = wait_your_turn(page, timeout=60_000)
+        if state == "bid":
+            page.locator('#bids [data-bid="4"]').click()
+            page.wait_for_selector("#bids", state="hidden")
+        elif state == "play":
+            play_first_playable(page)
+        elif page.locator('#summary [data-action="next-hand"]').count():
+            page.locator('#summary [data-action="next-hand"]').click()
+            page.wait_for_selector("#summary", state="hidden")
+        else:
+            break
+        if saved_game(page).phase is Phase.GAME_OVER:
+            break
+    page.wait_for_selector("#summary [data-winner]")
+    over = saved_game(page)
+    assert over.phase is Phase.GAME_OVER
+    assert max(over.scores) >= 150 or min(over.scores) <= -100
+    page.locator('#summary [data-action="sheet"]').click()
+    page.wait_for_selector("#sheet[open]")
+    assert "150" in page.locator("#sheet .sheet-rules").inner_text()

@@ -399,3 +399,93 @@ def test_oversized_save_is_set_aside() -> None:
     storage = MemoryStorage()
     storage.setItem(store.GAME_KEY, '{"format": "spades-page", "pad": "' + "z" * 1_100_000 + '"}')
     assert store.load_game(storage)[2] == store.BROKEN_MESSAGE
+
+
+# ---------------------------------------------------------------- two players
+
+
+def duel_mid_draw() -> Game:
+    from spades import Draw
+
+    game = Game.new(PRESETS["duel"], seed=4)
+    for _ in range(6):
+        game = game.apply(Draw(keep=True))
+    return game
+
+
+def test_two_player_table_shows_your_draw_and_never_the_opponents_cards() -> None:
+    game = duel_mid_draw()
+    viewer = game.turn
+    assert viewer is not None
+    table.set_seating(table.Seating(viewer=viewer))
+    try:
+        view = table.table_view(game, Prefs(), store.UiState())
+        assert view.players == 2 and view.drawing
+        assert view.top_card is not None and view.top_card.text == str(game.view(viewer).top_card)
+        assert {card.text for card in view.hand} == {str(c) for c in game.hands[viewer]}
+        assert [seat.position for seat in view.seats] == (
+            ["south", "north"] if viewer == 0 else ["north", "south"])
+        assert view.stock_left == game.view(viewer).stock_left
+        html = render.bids_html(view) + "".join(render.seat_html(s, 2) for s in view.seats)
+        other = {str(card) for card in game.hands[1 - viewer]}
+        assert not any(f'"{card}"' in html for card in other)
+    finally:
+        table.set_seating(table.Seating())
+
+
+def test_pass_and_play_handoff_shows_no_cards_at_all() -> None:
+    game = duel_mid_draw()
+    table.set_seating(table.Seating(viewer=1 - (game.turn or 0), names=("Ana", "Bruno")))
+    try:
+        view = table.table_view(game, Prefs(), store.UiState(friend=True), handoff=True)
+        assert view.hand == () and view.top_card is None and not view.your_turn
+        assert view.handoff == ("Ana", "Bruno")[game.turn or 0]
+        assert render.hand_html(view) == "" and render.bids_html(view) == ""
+        # Named, never "You", at a shared screen.
+        assert {seat.name for seat in view.seats} == {"Ana", "Bruno"}
+    finally:
+        table.set_seating(table.Seating())
+
+
+def test_the_opponents_draw_is_said_without_its_card() -> None:
+    from spades import Draw
+
+    game = Game.new(PRESETS["duel"], seed=4)
+    seat = game.turn
+    assert seat is not None
+    table.set_seating(table.Seating(viewer=1 - seat))
+    try:
+        after = game.apply(Draw(keep=False))
+        said = table.move_text(game, after, seat, Draw(keep=False))
+        assert said == "North discarded the top card and took the next one."
+        top = table.card_words(str(game.view(seat).top_card))
+        assert top not in said
+    finally:
+        table.set_seating(table.Seating())
+    table.set_seating(table.Seating(viewer=seat))
+    try:
+        after = game.apply(Draw(keep=True))
+        said = table.move_text(game, after, seat, Draw(keep=True))
+        assert said == f"You keep the {table.card_words(str(game.view(seat).top_card))}."
+    finally:
+        table.set_seating(table.Seating())
+
+
+def test_timeout_words() -> None:
+    from spades import Card, Draw
+
+    assert table.timeout_text(Draw(keep=False), 2) == (
+        "Time: the table discarded the card for you.")
+    assert table.timeout_text(Bid(0, blind=True), 2) == "Time: the table bid Double Nil for you."
+    assert table.timeout_text(Play(Card.parse("QS")), 2) == (
+        "Time: the table played the queen of spades for you.")
+
+
+def test_player_names_are_kept_short_and_printable() -> None:
+    prefs = Prefs().with_value("name1", "  Ana   María ")
+    assert prefs.name1 == "Ana María"
+    assert Prefs().with_value("name2", "x" * 50).name2 == "x" * 20
+    assert Prefs().with_value("name2", b"bad\\u0000name".decode("unicode_escape")) \
+        == Prefs()
+    assert Prefs().with_value("opponent", "friend").opponent == "friend"
+    assert Prefs().with_value("opponent", "robot") == Prefs()

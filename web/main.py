@@ -20,6 +20,7 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 import clock
+import custom
 import i18n
 import keys
 import render
@@ -42,6 +43,7 @@ from spades import (
     Phase,
     Play,
     Replace,
+    Rules,
     parse_action,
 )
 
@@ -181,7 +183,7 @@ class App:
         level = level if level in LEVELS else self.prefs.level
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 48)
-        self.game = Game.new(PRESETS[table_name], seed=seed)
+        self.game = Game.new(self.rules_for(table_name, daily), seed=seed)
         friend = self.prefs.opponent == "friend" and self.game.rules.players == 2
         self.ui = store.UiState(level=level, daily=daily, friend=friend and not daily)
         self.selected = set()
@@ -198,6 +200,17 @@ class App:
         self.save()
         if level == "expert":
             self.start_worker_soon()
+
+    def rules_for(self, table_name: str, daily: bool) -> Rules:
+        """The chosen table, with the player's own settings if they asked for them (a
+        daily game is the same for everyone: never custom)."""
+        rules = PRESETS[table_name]
+        if daily or not self.prefs.custom or table_name != self.prefs.table:
+            return rules
+        if not self.prefs.custom_values:
+            return rules
+        chosen, _errors = custom.parse(dict(self.prefs.custom_values), rules)
+        return chosen if chosen is not None else rules
 
     def daily_game(self) -> None:
         from spades.daily import DAILY_LEVEL, DAILY_PRESET, seed_for
@@ -867,9 +880,11 @@ class App:
             element("help-title").focus()
             help_dialog.scrollTop = 0
         elif name == "sheet":
+            rules = self.game.rules
+            heading = f"{table.table_name(rules)}: {table.rules_summary(rules)}"
             self.set_html("sheet-body", render.sheet_html(
-                table.table_view(self.game, self.prefs, self.ui).sheet, self.game.rules.target,
-                self.game.rules.players))
+                table.table_view(self.game, self.prefs, self.ui).sheet, rules.target,
+                rules.players, heading))
             element("sheet").showModal()
         elif name == "last-trick":
             self.set_html("last-trick-body", render.last_trick_html(
@@ -914,6 +929,7 @@ class App:
         for name in SWITCHES:
             form.querySelector(f'input[name="{name}"]').checked = getattr(self.prefs, name)
         form.querySelector('select[name="lang"]').value = i18n.language()
+        self.fill_custom()
         for box in form.querySelectorAll('input[name="opponent"]'):
             box.checked = box.value == self.prefs.opponent
         for name in ("name1", "name2"):
@@ -921,14 +937,65 @@ class App:
             form.querySelector(f'input[name="{name}"]').placeholder = self.names()[
                 name == "name2"]
 
+    def custom_base(self) -> Rules:
+        return PRESETS[self.prefs.table]
+
+    def fill_custom(self, errors: dict[str, str] | None = None) -> None:
+        """The custom table's fields in Options, for the chosen table."""
+        base = self.custom_base()
+        values = dict(self.prefs.custom_values) or custom.form_values(base)
+        fields = custom.fields_for(base.players)
+        container = element("custom-fields")
+        container.innerHTML = render.custom_html(fields, values, errors or {})
+        container.hidden = not self.prefs.custom
+
+    def custom_changed(self) -> None:
+        """A custom setting changed: the form checks it; a valid table is remembered for
+        the next new game, a refused value gets its reason beside it (the form stays)."""
+        base = self.custom_base()
+        fields = custom.fields_for(base.players)
+        form = element("options-form")
+        values = {}
+        for field in fields:
+            control = form.querySelector(f'[name="custom-{field.name}"]')
+            if field.kind == "switch":
+                values[field.name] = custom.ON if control.checked else custom.OFF
+            else:
+                text = str(control.value).strip()
+                empty = field.kind == "number_or_none" and not text
+                values[field.name] = custom.NONE if empty else text
+        chosen, errors = custom.parse(values, base)
+        for field in fields:
+            message = errors.get(field.name, "")
+            element(f"custom-{field.name}-error").textContent = message
+            control = form.querySelector(f'[name="custom-{field.name}"]')
+            if message:
+                control.setAttribute("aria-invalid", "true")
+            else:
+                control.removeAttribute("aria-invalid")
+        element("custom-error-form").textContent = errors.get(custom.FORM, "")
+        if chosen is not None:
+            self.prefs = replace(self.prefs, custom_values=tuple(values.items()))
+            if not store.save_prefs(storage, self.prefs):
+                self.notice(_("Your options could not be saved; they apply until you close "
+                              "the page."))
+
     def on_options_change(self, event: Any) -> None:
         box = event.target
         name = box.name
+        if str(name).startswith("custom-"):
+            self.custom_changed()
+            return
         value = bool(box.checked) if name in SWITCHES else str(box.value)
         self.prefs = self.prefs.with_value(name, value)
         if name == "speed":
             self.speed_override = None
             self.apply_motion()
+        if name in ("table", "custom"):
+            if name == "table":  # a new table: its own settings to start from
+                self.prefs = replace(self.prefs, custom_values=())
+                store.save_prefs(storage, self.prefs)
+            self.fill_custom()
         if name == "lang":
             drop_query_parameters("lang")  # a ?lang= link no longer outranks this choice
             self.change_language(self.prefs.lang)

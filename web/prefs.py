@@ -18,7 +18,7 @@ TABLES = ("classic", "blind-nil", "quick", "duel", "two-handed")
 OPPONENTS = ("computer", "friend")
 NAMES = ("name1", "name2")
 NAME_CHARS = 20
-SWITCHES = ("raise_playable", "sound", "clock")
+SWITCHES = ("raise_playable", "sound", "clock", "custom")
 """The on/off preferences (checkboxes in Options)."""
 
 LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"),
@@ -48,6 +48,11 @@ class Prefs:
     name1: str = ""
     name2: str = ""
     """The two players' names at pass and play ("" shows "Player 1" / "Player 2")."""
+    custom: bool = False
+    """New games use the player's own settings of the chosen table (Options)."""
+    custom_values: tuple[tuple[str, str], ...] = ()
+    """Those settings, as the form's strings (web/custom.py reads them back); () until
+    the player changes one."""
     lang: str = ""
     """The language chosen in Options; "" until then (the browser's languages decide)."""
 
@@ -81,7 +86,31 @@ def _check(name: str, value: object) -> object | None:
         return value if isinstance(value, bool) else None
     if name in NAMES:
         return player_name(value)
+    if name == "custom_values":
+        return form_pairs(value)
     return None
+
+
+def form_pairs(value: object) -> tuple[tuple[str, str], ...] | None:
+    """Stored custom settings: a few short (name, text) pairs, else None (the form
+    checks each value; this only keeps a stored copy small and well-formed)."""
+    items: list[object]
+    if isinstance(value, dict):
+        items = [list(pair) for pair in value.items()]
+    elif isinstance(value, list | tuple):
+        items = list(value)
+    else:
+        return None
+    pairs = []
+    for item in items:
+        if not isinstance(item, list | tuple) or len(item) != 2:
+            return None
+        key, text = item
+        if not isinstance(key, str) or not isinstance(text, str) or len(key) > 40 \
+                or len(text) > 20:
+            return None
+        pairs.append((key, text))
+    return tuple(pairs) if len(pairs) <= 12 else None
 
 
 def player_name(value: object) -> str | None:
@@ -97,7 +126,8 @@ def prefs_from_dict(data: object) -> Prefs:
     prefs = Prefs()
     if not isinstance(data, dict):
         return prefs
-    for name in ("speed", "level", "table", "lang", "opponent", *NAMES, *SWITCHES):
+    for name in ("speed", "level", "table", "lang", "opponent", *NAMES, "custom_values",
+                 *SWITCHES):
         if name in data:
             prefs = prefs.with_value(name, data[name])
     return prefs

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
+from custom import FORM, Field
 from i18n import _, ngettext
 from table import (
     SUIT_SYMBOLS,
@@ -356,7 +357,14 @@ def summary_html(summary: HandSummary, game_over_text: str, winner: int | None) 
             f'<div class="row">{sheet}{button}</div>')
 
 
-def sheet_html(rows: tuple[SheetRow, ...], target: int, players: int = 4) -> str:
+def sheet_html(rows: tuple[SheetRow, ...], target: int, players: int = 4,
+               heading: str = "") -> str:
+    """The score sheet, under ``heading`` (the table's name and its limits)."""
+    top = f'<p class="sheet-rules">{escape(heading)}</p>' if heading else ""
+    return top + sheet_table(rows, target, players)
+
+
+def sheet_table(rows: tuple[SheetRow, ...], target: int, players: int) -> str:
     if not rows:
         empty = _("No hands finished yet. The first to {target} points wins.").format(
             target=target)
@@ -431,3 +439,39 @@ __all__ = [
     "SUIT_SYMBOLS", "bids_html", "hand_html", "last_trick_html", "rules_html", "scores_html",
     "seat_html", "sheet_html", "summary_html", "trick_html",
 ]
+
+
+def custom_html(fields: tuple[Field, ...], values: dict[str, str],
+                errors: dict[str, str]) -> str:
+    """The custom table's settings (Options): each field with its label, and beside it
+    the reason a value is refused (the form's own words, in the page's language)."""
+    rows = []
+    general = errors.get(FORM, "")
+    rows.append(f'<p class="field-error" id="custom-error-form" role="alert">'
+                f'{escape(general)}</p>')
+    for field in fields:
+        name, value = field.name, values.get(field.name, "")
+        error = errors.get(name, "")
+        ident = f"custom-{name}"
+        described = f' aria-describedby="{ident}-error"'
+        invalid = ' aria-invalid="true"' if error else ""
+        if field.kind == "switch":
+            checked = " checked" if value == "on" else ""
+            control = (f'<label class="switch"><input type="checkbox" name="{ident}"'
+                       f'{checked}{described}{invalid}> {escape(field.shown)}</label>')
+        elif field.kind == "choice":
+            options = "".join(
+                f'<option value="{choice}"{" selected" if choice == value else ""}>'
+                f'{escape(field.option_label(choice))}</option>' for choice in field.choices)
+            control = (f'<label>{escape(field.shown)} <select name="{ident}"{described}'
+                       f'{invalid}>{options}</select></label>')
+        else:
+            shown = "" if value == "none" else value
+            hint = (f' placeholder="{escape(_(field.none_label))}"'
+                    if field.kind == "number_or_none" else "")
+            control = (f'<label>{escape(field.shown)} <input type="text" inputmode="numeric" '
+                       f'name="{ident}" value="{escape(shown)}" maxlength="6"{hint}'
+                       f'{described}{invalid}></label>')
+        rows.append(f'<div class="custom-field">{control}<span class="field-error" '
+                    f'id="{ident}-error">{escape(error)}</span></div>')
+    return "".join(rows)

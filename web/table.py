@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import custom
 from i18n import N_, _, ngettext, translations
 from prefs import Prefs
 from store import UiState
@@ -260,8 +261,16 @@ def seat_label(seat: int, players: int = 4) -> str:
 
 
 def table_name(rules: Rules) -> str:
-    """A table's name in the page's language."""
-    return _(rules.name)
+    """A table's name in the page's language ("Classic (custom)" for changed settings)."""
+    return custom.table_name(rules)
+
+
+def rules_summary(rules: Rules) -> str:
+    """The table in one line, for the score sheet's header."""
+    first = (_("The first player to reach {target} points wins.") if rules.players == 2
+             else _("The first side to reach {target} points wins.")).format(
+        target=rules.target)
+    return " ".join([first, *limits(rules)])
 
 
 def card_words(text: str) -> str:
