@@ -8,7 +8,9 @@ that opens it) at every size of its VIEWPORTS, the same screens the layout test 
 then, at 1280x800 and 390x844, the game-over screen and Help. Crafted saves (made with
 the engine) reach the later screens at once. Then, in each language (English, German,
 Spanish, Italian, Portuguese), an illegal card's explanation and Help, at both sizes;
-``--languages`` takes only those.
+``--languages`` takes only those. And the two-player tables' screens (the Duel's draw
+and clock, Double Nil, the replacement, a trick, pass and play, the custom table), at
+both sizes: ``--two-players`` takes only those.
 """
 
 from __future__ import annotations
@@ -125,25 +127,116 @@ def language_shots(browser, base: str, out: Path, lang: str, name: str,
     context.close()
 
 
+def two_player_shots(browser, base: str, out: Path, name: str, size: tuple[int, int]) -> None:
+    """The two-player tables' screens: the Duel's draw with its clock (and in the last
+    five seconds), Double Nil offered, the replacement, a trick, pass and play's handoff,
+    and the custom table in Options."""
+    import json
+
+    width, height = size
+    phone = width < 640
+
+    def context_page():
+        context = browser.new_context(base_url=base, viewport={"width": width, "height": height},
+                                      is_mobile=phone, has_touch=phone, service_workers="block")
+        page = context.new_page()
+        page.on("console", lambda m: print("console:", m.type, m.text)
+                if m.type == "error" else None)
+        return context, page
+
+    def snap(page, what: str) -> None:
+        page.wait_for_timeout(400)
+        page.screenshot(path=str(out / f"two-{what}-{name}.png"))
+
+    ready = ("() => document.querySelector('#bids:not([hidden]) [data-draw], "
+             "#bids:not([hidden]) [data-bid=\"2\"], #bids:not([hidden]) [data-action], "
+             "#hand [data-playable=\"true\"]')")
+    context, page = context_page()
+    open_with_storage(page, {}, "table=duel&seed=4&speed=fast&level=easy&clock=9")
+    page.wait_for_function(ready)
+    snap(page, "1-duel-draw")
+    page.wait_for_function("() => document.querySelector('.seat-clock.warning')")
+    snap(page, "2-duel-clock-warning")
+    context.close()
+
+    context, page = context_page()
+    open_with_storage(page, {}, "table=two-handed&seed=6&speed=fast&level=easy")
+    page.wait_for_function(ready)
+    snap(page, "3-double-nil-offered")
+    page.locator('#bids [data-bid="blind"]').click()
+    for _ in range(13):
+        page.wait_for_function(ready)
+        page.locator('[data-draw="keep"]').click()
+        page.wait_for_timeout(150)
+    page.wait_for_selector('#bids [data-action="replace"]')
+    for card in page.locator("#hand [data-card]").evaluate_all(
+            "els => els.slice(0, 3).map(e => e.dataset.card)"):
+        page.locator(f'#hand [data-card="{card}"]').click(position={"x": 8, "y": 14})
+    snap(page, "4-replace-three")
+    page.locator('#bids [data-action="replace"]').click()
+    page.wait_for_function("() => document.querySelector('#hand [data-playable=\"true\"], "
+                           "#bids:not([hidden]) [data-bid=\"2\"]')")
+    for _ in range(3):
+        page.wait_for_function(ready)
+        playable = page.locator('#hand [data-playable="true"]')
+        if playable.count():
+            playable.first.click(position={"x": 8, "y": 14})
+            break
+        page.wait_for_timeout(200)
+    page.wait_for_timeout(200)
+    snap(page, "5-trick")
+    context.close()
+
+    context, page = context_page()
+    prefs = {"opponent": "friend", "name1": "Ana", "name2": "Bruno", "clock": False}
+    open_with_storage(page, {"spades.prefs": json.dumps(prefs)}, "table=duel&seed=4&speed=fast")
+    page.wait_for_function("() => !document.getElementById('handoff').hidden || "
+                           "document.querySelector('[data-draw]')")
+    if page.locator("#handoff").is_hidden():
+        page.locator('[data-draw="keep"]').click()
+        page.wait_for_selector("#handoff", state="visible")
+    snap(page, "6-pass-and-play-handoff")
+    context.close()
+
+    context, page = context_page()
+    open_with_storage(page, {}, "seed=3&speed=fast&level=easy")
+    open_menu(page)
+    page.locator('#tools [data-action="options"]').click()
+    page.wait_for_selector("#options[open]")
+    page.locator('#options input[name="custom"]').check()
+    page.locator('#options input[name="custom-target"]').fill("5000")
+    page.locator('#options input[name="custom-target"]').press("Tab")
+    page.locator("#custom-fields").scroll_into_view_if_needed()
+    snap(page, "7-custom-table-options")
+    context.close()
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=Path(__file__).parent / "artifacts")
     parser.add_argument("--languages", action="store_true",
                         help="only the screens of each language")
+    parser.add_argument("--two-players", action="store_true",
+                        help="only the screens of the two-player tables")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     from playwright.sync_api import sync_playwright
 
     with serve_dist() as base, sync_playwright() as playwright:
         browser = launch_chromium(playwright)
-        if not args.languages:
+        everything = not (args.languages or args.two_players)
+        if everything:
             for phase in PHASES:
                 layout_shots(browser, base, args.out, phase)
             for name, size in SIZES.items():
                 end_shots(browser, base, args.out, name, size)
-        for lang in ("en", *build.TRANSLATED):
+        if everything or args.two_players:
             for name, size in SIZES.items():
-                language_shots(browser, base, args.out, lang, name, size)
+                two_player_shots(browser, base, args.out, name, size)
+        if everything or args.languages:
+            for lang in ("en", *build.TRANSLATED):
+                for name, size in SIZES.items():
+                    language_shots(browser, base, args.out, lang, name, size)
         browser.close()
     print(f"screenshots in {args.out}")
 

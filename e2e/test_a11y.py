@@ -195,3 +195,30 @@ def test_summary_score_sheet_and_game_over(page: Any) -> None:
     assert page.locator("#summary [data-winner]").count() == 1
     scan("game over")
     scan.check()
+
+
+def test_two_player_tables_pass_and_play_and_the_custom_table(page: Any) -> None:
+    import json
+
+    scan = Scanner(page)
+    open_game(page, f"table=two-handed&seed=6&{FAST}")
+    page.wait_for_selector("#bids [data-draw]")
+    scan("two-handed draw, Double Nil offered")
+    page.locator('header [data-action="options"]').click()
+    page.wait_for_selector("#options[open]")
+    page.locator('#options input[name="custom"]').check()
+    page.locator('#options input[name="custom-target"]').fill("5")
+    page.locator('#options input[name="custom-target"]').press("Tab")
+    page.wait_for_function("() => document.getElementById('custom-target-error').textContent")
+    scan("options, custom table with a refused value")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#options", state="hidden")
+    prefs = {"opponent": "friend", "name1": "Ana", "name2": "Bruno", "clock": False}
+    open_with_storage(page, {"spades.prefs": json.dumps(prefs)}, "table=duel&seed=4&" + FAST)
+    page.wait_for_function("() => !document.getElementById('handoff').hidden || "
+                           "document.querySelector('[data-draw]')")
+    if page.locator("#handoff").is_hidden():
+        page.locator('[data-draw="keep"]').click()
+        page.wait_for_selector("#handoff", state="visible")
+    scan("pass and play, the handoff")
+    scan.check()

@@ -1144,12 +1144,17 @@ def start() -> App:
             app.new_game(table_param, level_param)
             if problem:
                 app.notice(_(problem))
+        elif table_param in TABLES and game.rules.name != PRESETS[table_param].name:
+            # A link to another table (?table=duel) opens it; the game it replaces is the
+            # player's own choice of link. A reload then restores the new game.
+            app.new_game(table_param, level_param)
         else:
             assert ui is not None  # load_game returns a game with its UI state
             app.game, app.ui = game, ui
             if ui.clock is not None:  # the time that was left, held until the table shows
                 with contextlib.suppress(ValueError):
                     app.clock = clock.clock_from_dict(ui.clock)
+        drop_query_parameters("table", "level")
     app.apply_motion()
     app.render()
     root = element("app")
