@@ -159,27 +159,39 @@ def test_a_reload_at_every_phase_restores_the_game(page: Any, table: str) -> Non
         page.reload()
         page.wait_for_selector("html[data-ready]", state="attached")
         page.wait_for_function(DRAW_OR_BID + " || !document.querySelector('#summary').hidden"
-                               " || document.querySelector('#hand [data-playable]')")
+                               " || document.querySelector('#hand [data-playable], "
+                               "#bids:not([hidden]) [data-action=\"replace\"]')")
         assert saved_game(page).to_json() == before.to_json()
         assert page.locator("#hand [data-card]").evaluate_all(
             "els => els.map(e => e.dataset.card)") == hand
         seen.add(before.phase.value)
 
+    double = table == "two-handed"
+    if double:  # Double Nil, so that the replacement is a phase to reload in too
+        page.wait_for_function(DRAW_OR_BID)
+        page.locator('#bids [data-bid="blind"]').click()
     draw_one(page, keep=True)
     page.wait_for_function(DRAW_OR_BID)
     reload_and_compare()  # mid-draw
     for _ in range(12):
         draw_one(page, keep=False)
-    page.wait_for_selector('#bids [data-bid="2"]')
-    reload_and_compare()  # bidding
-    page.locator('#bids [data-bid="2"]').click()
+    if double:
+        page.wait_for_selector('#bids [data-action="replace"]')
+        reload_and_compare()  # the Double Nil replacement
+        page.locator('#bids [data-action="replace"]').click()
+    else:
+        page.wait_for_selector('#bids [data-bid="2"]')
+        reload_and_compare()  # bidding
+        page.locator('#bids [data-bid="2"]').click()
+        page.wait_for_selector("#bids", state="hidden")
     assert wait_your_turn(page) == "play"
     play_first_playable(page)
     assert wait_your_turn(page) == "play"
     reload_and_compare()  # mid-play
     play_hand_out(page)
     reload_and_compare()  # the summary
-    assert seen == {"draw", "bid", "play"} | {saved_game(page).phase.value}
+    middle = "replace" if double else "bid"
+    assert seen == {"draw", middle, "play"} | {saved_game(page).phase.value}
 
 
 def test_the_two_player_table_fits_phone_and_laptop(page: Any) -> None:
@@ -319,6 +331,13 @@ def test_pass_and_play_hides_both_hands_between_turns(page: Any) -> None:
             assert not shown & held, f"cards in the DOM between turns: {shown & held}"
             name = ("Ana", "Bruno")[game.turn]
             assert page.locator("#handoff-title").inner_text() == f"Pass the device to {name}"
+            if covers == 3:  # a reload between turns keeps the cover and the game
+                page.reload()
+                page.wait_for_selector("#handoff", state="visible")
+                assert saved_game(page).to_json() == game.to_json()
+                assert not set(page.evaluate(CARDS_IN_DOM)) & held
+                assert page.locator("#handoff-title").inner_text() == (
+                    f"Pass the device to {name}")
             assert page.evaluate("() => document.activeElement.id") == "handoff-ready"
             page.keyboard.press("Enter")  # the keyboard works too
             page.wait_for_selector("#handoff", state="hidden")

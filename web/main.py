@@ -123,6 +123,7 @@ class App:
         self.gestured = False  # sounds wait for the player's first tap or key
         self.sounds = sounds.Sounds(window)
         self.entering: int | None = None
+        self.drawn: str | None = None  # the card your last draw brought (it travels in)
         self.worker: Any = None  # the AI worker's JavaScript proxy, once it has started
         self.worker_starting: asyncio.Task[None] | None = None
         self.html_cache: dict[str, str] = {}
@@ -169,6 +170,7 @@ class App:
         """Speak ``code`` from now on, mid-game: the game and the open dialogs stay."""
         i18n.set_language(code)
         translate_page()
+        self.fill_options()  # its fields written by Python (the custom table, the names)
         self.html_cache.clear()
         if element("help").open:
             self.fill_help()
@@ -310,7 +312,8 @@ class App:
             _("Daily game · {table} · {level} · Hand {number}") if view.daily
             else _("{table} · {level} · Hand {number}")).format(**values)
         self.set_html("scores", render.scores_html(view))
-        hand_html = render.hand_html(view)
+        hand_html = render.hand_html(view, self.drawn)
+        self.drawn = None
         self.set_html("hand", hand_html)
         element("hand").style.setProperty("--n", str(max(1, len(view.hand))))
         element("hand").classList.toggle("passing", view.passing > 0 or view.replacing > 0)
@@ -575,6 +578,9 @@ class App:
             self.sound("card")
         elif isinstance(action, Pass | Replace):
             self.selected = set()
+        elif isinstance(action, Draw) and seat == self.ui.viewer:
+            taken = set(after.hands[seat]) - set(before.hands[seat])
+            self.drawn = str(next(iter(taken))) if taken else None
         self.announce(f"{why} {message}" if why else message)
         if hand_over:
             self.ui = replace(self.ui, summary=after.phase is not Phase.GAME_OVER)
