@@ -179,6 +179,7 @@ def test_a_reload_at_every_phase_restores_the_game(page: Any, table: str) -> Non
         page.wait_for_selector('#bids [data-action="replace"]')
         reload_and_compare()  # the Double Nil replacement
         page.locator('#bids [data-action="replace"]').click()
+        page.wait_for_selector("#bids", state="hidden")
     else:
         page.wait_for_selector('#bids [data-bid="2"]')
         reload_and_compare()  # bidding
@@ -251,6 +252,7 @@ def test_the_clock_runs_out_on_a_draw_a_bid_and_a_card(page: Any) -> None:
     page.wait_for_selector('#bids [data-bid="3"]')
     wait_notice(page, r"^Time: the table bid (Nil|\d+) for you\.$")
     assert saved_game(page).bids[0] is not None
+    page.wait_for_selector("#bids", state="hidden")
     assert wait_your_turn(page) == "play"
     held = page.locator("#hand [data-card]").count()
     wait_notice(page, r"^Time: the table played the .+ for you\.")
