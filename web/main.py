@@ -179,13 +179,16 @@ class App:
     # ------------------------------------------------------------------ games
 
     def new_game(self, table_name: str | None = None, level: str | None = None,
-                 seed: int | None = None, daily: bool = False) -> None:
+                 seed: int | None = None, daily: bool = False,
+                 rules: Rules | None = None) -> None:
+        """A new game: of ``table_name`` (else the one chosen in Options), or of exactly
+        ``rules`` (the same deal again keeps a custom table's settings)."""
         self.generation += 1
         table_name = table_name if table_name in TABLES else self.prefs.table
         level = level if level in LEVELS else self.prefs.level
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 48)
-        self.game = Game.new(self.rules_for(table_name, daily), seed=seed)
+        self.game = Game.new(rules or self.rules_for(table_name, daily), seed=seed)
         friend = self.prefs.opponent == "friend" and self.game.rules.players == 2
         self.ui = store.UiState(level=level, daily=daily, friend=friend and not daily)
         self.selected = set()
@@ -890,8 +893,15 @@ class App:
             heading = f"{table.table_name(rules)}: {table.rules_summary(rules)}"
             self.set_html("sheet-body", render.sheet_html(
                 table.table_view(self.game, self.prefs, self.ui).sheet, rules.target,
-                rules.players, heading))
+                rules.players, heading) + render.deal_html(self.game.seed, deal_link(self.game)))
             element("sheet").showModal()
+        elif name == "ask-replay":
+            if self.game.phase is Phase.GAME_OVER:
+                self.do_action("replay")
+            else:
+                element("confirm-replay").showModal()
+        elif name == "replay":
+            self.replay_deal()
         elif name == "last-trick":
             self.set_html("last-trick-body", render.last_trick_html(
                 self.ui.last_trick, self.ui.last_winner, self.game.rules.players))
@@ -914,6 +924,17 @@ class App:
         element("help-table-name").textContent = table.table_name(self.game.rules)
         element("help-table-rules").innerHTML = render.rules_html(
             table.table_rules(self.game.rules))
+
+    def replay_deal(self) -> None:
+        """The same deal again: this game's seed and rules, a fresh game (the daily game's
+        replay is for fun: it is not the day's game any more)."""
+        for ident in ("confirm-replay", "sheet"):
+            if element(ident).open:
+                element(ident).close()
+        seed, rules, level = self.game.seed, self.game.rules, self.ui.level
+        self.new_game(level=level, seed=seed, rules=rules)
+        self.notice(_("Deal {seed} again: the same cards, hand after hand.").format(seed=seed))
+        self.after_new_game()
 
     def start_new_game(self) -> None:
         self.new_game()
@@ -1106,6 +1127,14 @@ def hand_result_text(game: Game) -> str:
     if game.winner is not None:
         text += " " + table.game_over_text(game)
     return text
+
+
+def deal_link(game: Game) -> str:
+    """A link that deals this game again (?seed=, ?table=): relative to this page, so it
+    works wherever the site is served. A custom table's settings are not in the link."""
+    key = next((name for name, preset in PRESETS.items() if preset.name == game.rules.name),
+               "classic")
+    return f"{window.location.pathname}?seed={game.seed}&table={key}"
 
 
 def drop_query_parameters(*names: str) -> None:

@@ -479,3 +479,12 @@ def custom_html(fields: tuple[Field, ...], values: dict[str, str],
         rows.append(f'<div class="custom-field">{control}<span class="field-error" '
                     f'id="{ident}-error">{escape(error)}</span></div>')
     return "".join(rows)
+
+
+def deal_html(seed: int, link: str) -> str:
+    """Below the score sheet: the deal's number, "Play this deal again" and a link to it."""
+    deal = escape(_("Deal {seed}").format(seed=seed))
+    again, share = escape(_("Play this deal again")), escape(_("Link to this deal"))
+    return (f'<div class="deal"><span class="deal-number" data-seed="{seed}">{deal}</span>'
+            f'<div class="row"><button type="button" data-action="ask-replay">{again}</button>'
+            f'<a class="deal-link" href="{escape(link)}">{share}</a></div></div>')
