@@ -335,8 +335,11 @@ MEASURE = r"""(scope) => {
       const style = getComputedStyle(p);
       if (/(auto|scroll)/.test(style.overflowY) && p.scrollHeight > p.clientHeight + 1) {
         const r = p.getBoundingClientRect();
-        const view = {x: r.left + p.clientLeft, y: r.top + p.clientTop,
-                      w: p.clientWidth, h: p.clientHeight};
+        // clientWidth and the like are in the element's own CSS pixels; under CSS zoom
+        // (html { zoom: 2 }) the rects are zoomed: scale them alike.
+        const k = p.offsetWidth ? r.width / p.offsetWidth : 1;
+        const view = {x: r.left + p.clientLeft * k, y: r.top + p.clientTop * k,
+                      w: p.clientWidth * k, h: p.clientHeight * k};
         // What scrolls shows below a header that sticks to the container's top.
         for (const stuck of p.querySelectorAll('*')) {
           if (getComputedStyle(stuck).position !== 'sticky' || stuck.contains(el)) continue;
