@@ -341,7 +341,10 @@ def table_view(game: Game, prefs: Prefs, ui: UiState, selected: frozenset[str] =
         )
         sides = tuple(side_info(game, side) for side in (0, 1))
     drawing = your_turn and game.phase is Phase.DRAW
-    top = game.view(you).top_card if drawing else None
+    # Two players, while the hands are drawn: what your seat sees of the stock (one view:
+    # it lists the legal actions, so it is not built again for each figure, nor at four).
+    seen = game.view(you) if players == 2 and not between else None
+    top = seen.top_card if seen is not None and drawing else None
     summary = hand_summary(game.history[-1], players) if waiting and game.history else None
     return TableView(
         table_name=table_name(game.rules),
@@ -364,8 +367,8 @@ def table_view(game: Game, prefs: Prefs, ui: UiState, selected: frozenset[str] =
         players=players,
         drawing=drawing,
         top_card=None if top is None else CardFace(str(top), str(top)[:-1], str(top)[-1]),
-        stock_left=0 if between else game.view(you).stock_left,
-        discards=0 if between else len(game.view(you).draws),
+        stock_left=seen.stock_left if seen is not None else 0,
+        discards=len(seen.draws) if seen is not None else 0,
         handoff=seat_name(game.turn, players) if handoff and game.turn is not None else "",
         double_nil=drawing and any(isinstance(a, Bid) and a.blind for a in legal),
         replacing=replacing,
