@@ -158,6 +158,25 @@ def wait_your_turn(page: Page, timeout: float = 60_000) -> str:
     return "play"
 
 
+def hand_cards(page: Page) -> list[str]:
+    """Your cards as the page shows them, in order (their data-card texts)."""
+    return list(page.locator("#hand [data-card]").evaluate_all(
+        "els => els.map(e => e.dataset.card)"))
+
+
+def refuse_a_card(page: Page) -> str:
+    """Play on until one of your cards may not be played, tap it, return it."""
+    for _ in range(13):
+        assert wait_your_turn(page) == "play"
+        refused = page.locator("#hand [data-card]:not([data-playable])")
+        if refused.count():
+            card = refused.first.get_attribute("data-card")
+            tap(page, f'#hand [data-card="{card}"]')
+            return str(card)
+        play_first_playable(page)
+    raise AssertionError("never held a card that could not be played")
+
+
 def play_first_playable(page: Page) -> str:
     """Tap your first playable card and wait until it has left your hand."""
     card = page.locator('#hand [data-playable="true"]').first.get_attribute("data-card")

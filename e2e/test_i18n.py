@@ -20,7 +20,7 @@ import pytest
 
 from e2e.conftest import check_guard, guarded_context, watch_page
 from e2e.layout_states import Viewport, measure, prepare, set_viewport, settle, states
-from e2e.support import ROOT, build, open_game, play_first_playable, saved_game, tap, wait_your_turn
+from e2e.support import ROOT, build, hand_cards, open_game, refuse_a_card, saved_game
 from e2e.test_layout import open_sheet_and_check, problems_in
 from spades import Card, Play
 
@@ -129,23 +129,6 @@ def open_page(browser: Any, site_url: str) -> Iterator[Any]:
     finally:
         for context, _, _ in opened:
             context.close()
-
-
-def hand_cards(page: Any) -> list[str]:
-    return page.locator("#hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
-
-
-def refuse_a_card(page: Any) -> str:
-    """Play on until one of your cards may not be played, tap it, return it."""
-    for _ in range(13):
-        assert wait_your_turn(page) == "play"
-        refused = page.locator("#hand [data-card]:not([data-playable])")
-        if refused.count():
-            card = refused.first.get_attribute("data-card")
-            tap(page, f'#hand [data-card="{card}"]')
-            return str(card)
-        play_first_playable(page)
-    raise AssertionError("every card was playable all hand long")
 
 
 def choose_language(page: Any, lang: str) -> None:

@@ -17,8 +17,10 @@ from typing import Any
 from e2e.conftest import check_guard, guarded_context, watch_page
 from e2e.support import (
     READY_TIMEOUT_MS,
+    hand_cards,
     open_game,
     play_first_playable,
+    refuse_a_card,
     saved_game,
     saved_record,
     tap,
@@ -55,24 +57,16 @@ def test_illegal_card_is_explained_and_stays_in_hand(page: Any) -> None:
     open_game(page, f"seed=3&{FAST}")
     assert wait_your_turn(page) == "bid"
     bid(page, 3)
-    for _ in range(13):
-        assert wait_your_turn(page) == "play"
-        refused = page.locator("#hand [data-card]:not([data-playable])")
-        if refused.count():
-            card = refused.first.get_attribute("data-card")
-            tap(page, f'#hand [data-card="{card}"]')
-            game = saved_game(page)
-            expected = game.explain(Play(Card.parse(card)))
-            assert expected is not None
-            page.wait_for_function(
-                "(text) => document.querySelector('#notice').textContent === text",
-                arg=expected.message)
-            assert page.locator(f'#hand [data-card="{card}"]').count() == 1
-            assert saved_game(page).to_json() == game.to_json()  # the turn goes on
-            assert page.locator('#hand [data-playable="true"]').count() > 0
-            return
-        play_first_playable(page)
-    raise AssertionError("never held a card that could not be played")
+    card = refuse_a_card(page)
+    game = saved_game(page)
+    expected = game.explain(Play(Card.parse(card)))
+    assert expected is not None
+    page.wait_for_function(
+        "(text) => document.querySelector('#notice').textContent === text",
+        arg=expected.message)
+    assert page.locator(f'#hand [data-card="{card}"]').count() == 1
+    assert saved_game(page).to_json() == game.to_json()  # the turn goes on
+    assert page.locator('#hand [data-playable="true"]').count() > 0
 
 
 def test_whole_hand_to_summary_matches_the_engine(page: Any) -> None:
@@ -108,7 +102,7 @@ def test_reload_mid_trick_restores_the_same_table(page: Any) -> None:
     assert before.phase is Phase.PLAY and 0 < len(before.trick.plays) < 4
     trick = page.locator("#trick [data-seat][data-card]")
     shown = [(c.get_attribute("data-seat"), c.get_attribute("data-card")) for c in trick.all()]
-    hand = page.locator("#hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    hand = hand_cards(page)
     playable = page.locator('#hand [data-playable="true"]').count()
     page.reload()
     page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
@@ -116,8 +110,7 @@ def test_reload_mid_trick_restores_the_same_table(page: Any) -> None:
     after = [(c.get_attribute("data-seat"), c.get_attribute("data-card"))
              for c in page.locator("#trick [data-seat][data-card]").all()]
     assert after == shown == [(str(s), str(c)) for s, c in before.trick.plays]
-    assert page.locator("#hand [data-card]").evaluate_all(
-        "els => els.map(e => e.dataset.card)") == hand
+    assert hand_cards(page) == hand
     assert page.locator('#hand [data-playable="true"]').count() == playable
     assert saved_game(page).to_json() == before.to_json()
 
@@ -220,7 +213,7 @@ def test_blind_nil_flow(page: Any) -> None:
     game = saved_game(page)
     assert game.bids[0] == 0 and game.blind[0] and game.phase is Phase.PASS
     assert page.locator("#hand [data-card]").count() == 16
-    cards = page.locator("#hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    cards = hand_cards(page)
     for card in cards[:3]:
         tap(page, f'#hand [data-card="{card}"]')
     assert page.locator('#hand [data-selected="true"]').count() == 3

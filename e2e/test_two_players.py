@@ -15,6 +15,7 @@ import pytest
 
 from e2e.layout_states import Viewport, measure, prepare, set_viewport
 from e2e.support import (
+    hand_cards,
     open_game,
     play_first_playable,
     saved_game,
@@ -127,7 +128,7 @@ def test_a_two_handed_hand_with_double_nil_and_three_cards_replaced(page: Any) -
     page.wait_for_selector('#bids [data-action="replace"]')
     game = saved_game(page)
     assert game.phase is Phase.REPLACE and game.turn == 0
-    cards = page.locator("#hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    cards = hand_cards(page)
     for card in cards[:4]:
         tap(page, f'#hand [data-card="{card}"]')
     # A fourth card is refused in words; three are replaced.
@@ -154,16 +155,14 @@ def test_a_reload_at_every_phase_restores_the_game(page: Any, table: str) -> Non
     def reload_and_compare() -> None:
         page.wait_for_timeout(300)  # nothing of yours is still in flight
         before = saved_game(page)
-        hand = page.locator("#hand [data-card]").evaluate_all(
-            "els => els.map(e => e.dataset.card)")
+        hand = hand_cards(page)
         page.reload()
         page.wait_for_selector("html[data-ready]", state="attached")
         page.wait_for_function(DRAW_OR_BID + " || !document.querySelector('#summary').hidden"
                                " || document.querySelector('#hand [data-playable], "
                                "#bids:not([hidden]) [data-action=\"replace\"]')")
         assert saved_game(page).to_json() == before.to_json()
-        assert page.locator("#hand [data-card]").evaluate_all(
-            "els => els.map(e => e.dataset.card)") == hand
+        assert hand_cards(page) == hand
         seen.add(before.phase.value)
 
     double = table == "two-handed"
