@@ -75,14 +75,21 @@ def layout_shots(browser, base: str, out: Path, phase: str) -> None:
     context.close()
 
 
-def end_shots(browser, base: str, out: Path, name: str, size: tuple[int, int]) -> None:
-    """The game-over screen, its score sheet, and Help."""
+def device_page(browser, base: str, size: tuple[int, int]):
+    """A fresh context and page at ``size`` (a phone below 640 px wide: touch, mobile),
+    printing the page's console errors. Returns (context, page)."""
     width, height = size
     phone = width < 640
     context = browser.new_context(base_url=base, viewport={"width": width, "height": height},
                                   is_mobile=phone, has_touch=phone, service_workers="block")
     page = context.new_page()
     page.on("console", lambda m: print("console:", m.type, m.text) if m.type == "error" else None)
+    return context, page
+
+
+def end_shots(browser, base: str, out: Path, name: str, size: tuple[int, int]) -> None:
+    """The game-over screen, its score sheet, and Help."""
+    context, page = device_page(browser, base, size)
 
     def snap(what: str) -> None:
         page.wait_for_timeout(400)
@@ -105,12 +112,7 @@ def language_shots(browser, base: str, out: Path, lang: str, name: str,
     """In ``lang``: a card refused (its explanation in the notice), then Help."""
     from e2e.layout_states import trick_game
 
-    width, height = size
-    phone = width < 640
-    context = browser.new_context(base_url=base, viewport={"width": width, "height": height},
-                                  is_mobile=phone, has_touch=phone, service_workers="block")
-    page = context.new_page()
-    page.on("console", lambda m: print("console:", m.type, m.text) if m.type == "error" else None)
+    context, page = device_page(browser, base, size)
     open_with_storage(page, {"spades.game": save_text(trick_game())},
                       f"lang={lang}&speed=slow")
     page.wait_for_selector('#hand [data-playable="true"]')
@@ -133,17 +135,6 @@ def two_player_shots(browser, base: str, out: Path, name: str, size: tuple[int, 
     and the custom table in Options."""
     import json
 
-    width, height = size
-    phone = width < 640
-
-    def context_page():
-        context = browser.new_context(base_url=base, viewport={"width": width, "height": height},
-                                      is_mobile=phone, has_touch=phone, service_workers="block")
-        page = context.new_page()
-        page.on("console", lambda m: print("console:", m.type, m.text)
-                if m.type == "error" else None)
-        return context, page
-
     def snap(page, what: str) -> None:
         page.wait_for_timeout(400)
         page.screenshot(path=str(out / f"two-{what}-{name}.png"))
@@ -151,7 +142,7 @@ def two_player_shots(browser, base: str, out: Path, name: str, size: tuple[int, 
     ready = ("() => document.querySelector('#bids:not([hidden]) [data-draw], "
              "#bids:not([hidden]) [data-bid=\"2\"], #bids:not([hidden]) [data-action], "
              "#hand [data-playable=\"true\"]')")
-    context, page = context_page()
+    context, page = device_page(browser, base, size)
     open_with_storage(page, {}, "table=duel&seed=4&speed=fast&level=easy&clock=9")
     page.wait_for_function(ready)
     snap(page, "1-duel-draw")
@@ -159,7 +150,7 @@ def two_player_shots(browser, base: str, out: Path, name: str, size: tuple[int, 
     snap(page, "2-duel-clock-warning")
     context.close()
 
-    context, page = context_page()
+    context, page = device_page(browser, base, size)
     open_with_storage(page, {}, "table=two-handed&seed=6&speed=fast&level=easy")
     page.wait_for_function(ready)
     snap(page, "3-double-nil-offered")
@@ -187,7 +178,7 @@ def two_player_shots(browser, base: str, out: Path, name: str, size: tuple[int, 
     snap(page, "5-trick")
     context.close()
 
-    context, page = context_page()
+    context, page = device_page(browser, base, size)
     prefs = {"opponent": "friend", "name1": "Ana", "name2": "Bruno", "clock": False}
     open_with_storage(page, {"spades.prefs": json.dumps(prefs)}, "table=duel&seed=4&speed=fast")
     page.wait_for_function("() => !document.getElementById('handoff').hidden || "
@@ -198,7 +189,7 @@ def two_player_shots(browser, base: str, out: Path, name: str, size: tuple[int, 
     snap(page, "6-pass-and-play-handoff")
     context.close()
 
-    context, page = context_page()
+    context, page = device_page(browser, base, size)
     open_with_storage(page, {}, "seed=3&speed=fast&level=easy")
     open_menu(page)
     page.locator('#tools [data-action="options"]').click()
