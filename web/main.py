@@ -982,9 +982,11 @@ class App:
         base = self.custom_base()
         fields = custom.fields_for(base.players)
         form = element("options-form")
+        controls = {field.name: form.querySelector(f'[name="custom-{field.name}"]')
+                    for field in fields}
         values = {}
         for field in fields:
-            control = form.querySelector(f'[name="custom-{field.name}"]')
+            control = controls[field.name]
             if field.kind == "switch":
                 values[field.name] = custom.ON if control.checked else custom.OFF
             else:
@@ -995,7 +997,7 @@ class App:
         for field in fields:
             message = errors.get(field.name, "")
             element(f"custom-{field.name}-error").textContent = message
-            control = form.querySelector(f'[name="custom-{field.name}"]')
+            control = controls[field.name]
             if message:
                 control.setAttribute("aria-invalid", "true")
             else:
