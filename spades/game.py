@@ -121,16 +121,26 @@ class Game:
             dealer = first_dealer(seed, rules.players)
         if not isinstance(dealer, int) or not 0 <= dealer < rules.players:
             raise ValueError(f"dealer must be a seat from 0 to {rules.players - 1}")
+        first_deal = _check_deal(rules, deal) if deal is not None else None
+        return cls._begin(rules, _Origin(seed, first_deal, dealer))
+
+    def restart(self) -> Game:
+        """The game as it began: the same rules, seed, first deal and first dealer, and no
+        actions.  Replaying ``actions`` on it gives this game back, move by move (the hand
+        review reads each hand's cards and tricks that way)."""
+        return self._begin(self._rules, self._origin)
+
+    @classmethod
+    def _begin(cls, rules: Rules, origin: _Origin) -> Game:
         game = object.__new__(cls)
         game._rules = rules
-        first_deal = _check_deal(rules, deal) if deal is not None else None
-        game._origin = _Origin(seed, first_deal, dealer)
+        game._origin = origin
         game._log = None
         game._scores = (0, 0)
         game._bags = (0, 0)
         game._history = ()
         game._winner = None
-        game._start_hand(0, dealer)
+        game._start_hand(0, origin.first_dealer)
         return game
 
     def _start_hand(self, number: int, dealer: int) -> None:
