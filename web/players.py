@@ -7,10 +7,10 @@ bots' modules never slow the start-up.
 
 from __future__ import annotations
 
-import hashlib
 from typing import TYPE_CHECKING
 
 from spades import Action, Game
+from spades.ai.seeds import bot_seed  # one definition, shared with the par (spades.ai.par)
 
 if TYPE_CHECKING:  # the bots' modules load lazily, on the first computer move
     from spades.ai.base import Bot
@@ -20,12 +20,6 @@ if TYPE_CHECKING:  # the bots' modules load lazily, on the first computer move
 # little weaker rather than keep the table waiting.
 EXPERT_SIMULATIONS = 3000
 EXPERT_SECONDS = 1.0
-
-
-def bot_seed(game_seed: int, seat: int) -> int:
-    """Each computer seat's own seed, fixed by the game's seed (a game replays the same)."""
-    digest = hashlib.sha256(f"spades-page-bot:{game_seed}:{seat}".encode()).digest()
-    return int.from_bytes(digest[:6], "big")
 
 
 def make_player(level: str, seed: int, seconds: float | None = None) -> Bot:
