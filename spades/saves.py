@@ -15,6 +15,7 @@ absent from such a save and takes its default, the rule the game was played unde
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import fields
 from typing import Any
 
@@ -40,6 +41,32 @@ MAX_ACTIONS = 100_000
 
 class SaveError(ValueError):
     """A save that cannot be read; the message says why in a few words."""
+
+
+MAX_NESTING = 20
+"""JSON nested deeper than this is not ours (a save nests four deep)."""
+_JSON_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+_EMPTY_PAIR = re.compile(r"\[\]|\{\}")
+
+
+def shallow_json(text: str, limit: int = MAX_NESTING) -> bool:
+    """True if the brackets of JSON ``text`` are balanced and nest at most ``limit`` deep.
+
+    ``json.loads`` recurses once per level: under Pyodide a text of 100 000 "[" overflows
+    the WebAssembly stack, a fatal error that no ``except`` catches, so a text from
+    storage or a file is measured first, by regular expressions (no recursion, no
+    per-character Python loop): strip the strings, keep the brackets, and take away the
+    innermost pairs one level at a time.
+    """
+    brackets = _NOT_BRACKETS.sub("", _JSON_STRINGS.sub("", text))
+    for _ in range(limit):
+        if not brackets:
+            return True
+        brackets, removed = _EMPTY_PAIR.subn("", brackets)
+        if not removed:
+            return False
+    return not brackets
 
 
 def game_to_json(game: Game) -> str:
@@ -103,6 +130,8 @@ def _read(text: object) -> Game:
         raise SaveError("a save is JSON text")
     if len(text) > MAX_SAVE_CHARS:
         raise SaveError("this save is too large to be a game")
+    if not shallow_json(text):
+        raise SaveError("this save is not valid JSON (it may be cut short)")
     try:
         record = json.loads(text)
     except (ValueError, RecursionError) as error:
