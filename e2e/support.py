@@ -104,16 +104,42 @@ def is_local(url: str) -> bool:
     return parts.hostname in LOOPBACK_HOSTS
 
 
-def open_game(page: Page, query: str = "", path: str = "./") -> None:
+def open_game(page: Page, query: str = "", path: str = "./", door: bool = False) -> None:
     """Open a page of the site (index by default) and wait for html[data-ready].
 
     The page's context has the site as base_url, so `path` is relative to it;
     `query` may be given with or without its leading '?': open_game(page, "seed=7").
+    The front door (today's game), offered at the start of a visit, is closed as a
+    player going on with the game on the table would, unless ``door`` keeps it open.
     """
     if query and not query.startswith("?"):
         query = "?" + query
     page.goto(path + query)
     page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    if not door:
+        close_door(page)
+
+
+def start_todays_game(page: Page, via: str = "#tools") -> None:
+    """Today's game from the front door, opened from ``via`` (the header's tools, or
+    "#options"); a game in progress on the table is given up when the page asks."""
+    if not page.locator("#today").is_visible():
+        page.locator(f'{via} [data-action="today"]').click()
+    page.wait_for_selector("#today[open]")
+    page.locator('#today [data-action="door-daily"]').click()
+    page.wait_for_function("() => document.getElementById('confirm-daily').open || "
+                           "!document.getElementById('today').open")
+    if page.locator("#confirm-daily").is_visible():
+        page.locator('#confirm-daily [data-action="daily"]').click()
+    page.wait_for_selector("#today", state="hidden")
+    page.wait_for_selector("#confirm-daily", state="hidden")
+
+
+def close_door(page: Page) -> None:
+    """Close the front door if it is open (it opens only at the start of a visit)."""
+    if page.locator("#today").is_visible():
+        page.locator('#today [data-action="close-today"]').first.click()
+        page.wait_for_selector("#today", state="hidden")
 
 
 # --------------------------------------------------------------------------- the table

@@ -135,7 +135,7 @@ def test_bidding_play_and_the_dialogs(page: Any, lang: str) -> None:
     scan.dialog('header [data-action="ask-new-game"]', "#confirm-new", "new-game confirmation")
     scan.dialog('header [data-action="help"]', "#help", "help")
     page.locator('header [data-action="options"]').click()
-    scan.dialog('#options [data-action="ask-daily"]', "#confirm-daily", "daily confirmation")
+    scan.dialog('#options [data-action="today"]', "#today", "today's game")
     page.keyboard.press("Escape")
     page.wait_for_selector("#options", state="hidden")
     page.locator('[data-bid="3"]').click()

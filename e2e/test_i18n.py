@@ -20,7 +20,15 @@ import pytest
 
 from e2e.conftest import check_guard, guarded_context, watch_page
 from e2e.layout_states import Viewport, measure, prepare, set_viewport, settle, states
-from e2e.support import ROOT, build, hand_cards, open_game, refuse_a_card, saved_game
+from e2e.support import (
+    ROOT,
+    build,
+    hand_cards,
+    open_game,
+    refuse_a_card,
+    saved_game,
+    start_todays_game,
+)
 from e2e.test_layout import open_sheet_and_check, problems_in
 from spades import Card, Play
 
@@ -291,11 +299,7 @@ def test_nothing_overflows_in(lang: str, open_page: Any) -> None:
 def test_the_daily_game_says_its_date_in_the_players_words(open_page: Any) -> None:
     page = open_page("de-DE")
     open_game(page, "seed=5&speed=instant&level=easy")
-    page.locator('#tools [data-action="options"]').click()
-    page.locator('#options [data-action="ask-daily"]').click()
-    page.wait_for_selector("#confirm-daily[open]")
-    page.locator('#confirm-daily [data-action="daily"]').click()
-    page.wait_for_selector("#confirm-daily", state="hidden")
+    start_todays_game(page)
     date = page.evaluate("() => new Date().toLocaleDateString('de', {dateStyle: 'long'})")
     assert re.fullmatch(r"\d+\. \w+ \d{4}", date)  # "30. November 2026"
     expected = translations("de").gettext(

@@ -23,6 +23,7 @@ from e2e.support import (
     refuse_a_card,
     saved_game,
     saved_record,
+    start_todays_game,
     tap,
     wait_your_turn,
 )
@@ -330,10 +331,7 @@ def test_daily_game_is_the_same_seeded_quick_game_for_the_day(page: Any) -> None
 
     open_game(page, f"seed=5&{FAST}")
     page.locator('header [data-action="options"]').click()
-    page.locator('#options [data-action="ask-daily"]').click()
-    page.wait_for_selector("#confirm-daily[open]")
-    page.locator('#confirm-daily [data-action="daily"]').click()
-    page.wait_for_selector("#confirm-daily", state="hidden")
+    start_todays_game(page, via="#options")
     record = saved_record(page)
     game = saved_game(page)
     y, m, d = page.evaluate("() => { const n = new Date(); "

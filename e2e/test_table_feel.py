@@ -20,6 +20,7 @@ from e2e.support import (
     save_text,
     saved_game,
     saved_record,
+    start_todays_game,
     tap,
     wait_your_turn,
 )
@@ -168,14 +169,13 @@ def test_daily_game_entry_starts_the_daily_game(page: Any) -> None:
 
     open_game(page, "seed=5&speed=instant&level=easy")
     page.locator('header [data-action="options"]').click()
-    page.locator('#options [data-action="ask-daily"]').click()
-    dialog = page.locator("#confirm-daily")
-    page.wait_for_selector("#confirm-daily[open]")
-    assert "daily" in dialog.locator("h2").inner_text().lower()
+    page.locator('#options [data-action="today"]').click()
+    dialog = page.locator("#today")
+    page.wait_for_selector("#today[open]")
+    assert "today" in dialog.locator("h2").inner_text().lower()
     primary = dialog.locator("button.primary")
-    assert primary.count() == 1 and "daily" in primary.inner_text().lower()
-    primary.click()
-    page.wait_for_selector("#confirm-daily", state="hidden")
+    assert primary.count() == 1 and "today" in primary.inner_text().lower()
+    start_todays_game(page)
     y, m, d = page.evaluate("() => { const n = new Date(); "
                             "return [n.getFullYear(), n.getMonth() + 1, n.getDate()]; }")
     assert saved_game(page).seed == seed_for(datetime.date(y, m, d))

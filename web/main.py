@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import datetime
 import random
 import time
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from dataclasses import replace
 from typing import Any, TypeVar
 
@@ -23,13 +22,14 @@ import clock
 import custom
 import i18n
 import keys
+import record
 import render
 import sounds
 import store
 import table
 from i18n import _, ngettext
 from prefs import LEVEL_NAMES, LEVELS, SWITCHES, TABLES
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from spades import (
@@ -49,6 +49,11 @@ from spades import (
 
 T = TypeVar("T")
 ROOT = document.documentElement
+RECORD_ACTIONS = frozenset({
+    "today", "close-today", "door-daily", "daily", "daily-again", "stats", "ask-reset-stats",
+    "reset-stats", "share", "export", "import", "review-hand", "review-prev", "review-next",
+    "review-first", "review-last"})
+"""The actions record.py carries out."""
 
 
 def text_or_none(value: object) -> str | None:
@@ -138,6 +143,10 @@ class App:
         self.clock_shown = -1
         self.timing_out = False
         self.clock_el: Any = None
+        # The player's record: today's game, par, statistics, hand review (record.py).
+        self.record = record.Record(self, storage)
+        # "Play it again" of a deal other than the one on the table (today's, for fun).
+        self.replay_target: tuple[int, Rules, str] | None = None
 
     def spawn(self, coroutine: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
         """Run a coroutine in the background, keeping a reference until it ends."""
@@ -180,7 +189,7 @@ class App:
 
     def new_game(self, table_name: str | None = None, level: str | None = None,
                  seed: int | None = None, daily: bool = False,
-                 rules: Rules | None = None) -> None:
+                 rules: Rules | None = None, day: str = "") -> None:
         """A new game: of ``table_name`` (else the one chosen in Options), or of exactly
         ``rules`` (the same deal again keeps a custom table's settings)."""
         self.generation += 1
@@ -190,7 +199,8 @@ class App:
             seed = random.SystemRandom().randrange(1 << 48)
         self.game = Game.new(rules or self.rules_for(table_name, daily), seed=seed)
         friend = self.prefs.opponent == "friend" and self.game.rules.players == 2
-        self.ui = store.UiState(level=level, daily=daily, friend=friend and not daily)
+        self.ui = store.UiState(level=level, daily=daily, friend=friend and not daily,
+                                day=day if daily else "")
         self.selected = set()
         self.shown_trick = None
         self.held_winner = None
@@ -216,17 +226,6 @@ class App:
             return rules
         chosen, _errors = custom.parse(dict(self.prefs.custom_values), rules)
         return chosen if chosen is not None else rules
-
-    def daily_game(self) -> None:
-        from spades.daily import DAILY_LEVEL, DAILY_PRESET, seed_for
-
-        now = window.Date.new()
-        today = datetime.date(now.getFullYear(), now.getMonth() + 1, now.getDate())
-        self.new_game(DAILY_PRESET, DAILY_LEVEL, seed_for(today), daily=True)
-        # The date in the player's words, by the browser's own calendar for the language.
-        style = to_js({"dateStyle": "long"}, dict_converter=window.Object.fromEntries)
-        date = str(now.toLocaleDateString(i18n.language(), style))
-        self.notice(_("The daily game of {date}: Quick rules, Medium players.").format(date=date))
 
     def save(self) -> None:
         now = window.performance.now()
@@ -347,8 +346,10 @@ class App:
         summary = element("summary")
         appearing = False
         if view.summary is not None and not self.summary_held:
+            number = len(self.game.history) - 1
             self.set_html("summary-body", render.summary_html(
-                view.summary, view.game_over_text, view.winner))
+                view.summary, view.game_over_text, view.winner,
+                self.record.par_line(number), number))
             appearing = bool(summary.hidden)
             summary.hidden = False
         else:
@@ -588,6 +589,9 @@ class App:
         if hand_over:
             self.ui = replace(self.ui, summary=after.phase is not Phase.GAME_OVER)
         self.save()
+        if hand_over:
+            self.record.game_finished()
+            self.record.start_par()
         if finished is not None:
             plays, winner = finished
             if not await self.show_finished_trick(plays, winner, hand_over, generation, why):
@@ -775,7 +779,9 @@ class App:
             return
         dialog_action = target.closest("[data-action]")
         if dialog_action:
-            self.do_action(dialog_action.getAttribute("data-action"))
+            hand = text_or_none(dialog_action.getAttribute("data-hand"))
+            self.do_action(dialog_action.getAttribute("data-action"),
+                           int(hand) if hand and hand.isdigit() else None)
             return
         # The second click of a double click never makes a second move.
         repeat = bool(event.detail) and event.detail > 1
@@ -842,7 +848,7 @@ class App:
         self.picked_bid = None
         self.spawn(self.player_move(action))
 
-    def do_action(self, name: str) -> None:
+    def do_action(self, name: str, hand: int | None = None) -> None:
         # The compact header's menu (a disclosure button): its button and the scrim beside
         # it toggle it; any other action closes it.
         menu = element("menu-button")
@@ -867,17 +873,12 @@ class App:
                 self.start_new_game()
         elif name == "ask-new-game":
             element("confirm-new").showModal()
-        elif name == "ask-daily":
-            element("confirm-daily").showModal()
+        elif name in RECORD_ACTIONS:
+            self.record_action(name, hand)
         elif name == "confirm-new-game":
             element("confirm-new").close()
             element("options").close()
             self.start_new_game()
-        elif name == "daily":
-            element("confirm-daily").close()
-            element("options").close()
-            self.daily_game()
-            self.after_new_game()
         elif name == "options":
             self.fill_options()
             element("options").showModal()
@@ -889,13 +890,10 @@ class App:
             element("help-title").focus()
             help_dialog.scrollTop = 0
         elif name == "sheet":
-            rules = self.game.rules
-            heading = f"{table.table_name(rules)}: {table.rules_summary(rules)}"
-            self.set_html("sheet-body", render.sheet_html(
-                table.table_view(self.game, self.prefs, self.ui).sheet, rules.target,
-                rules.players, heading) + render.deal_html(self.game.seed, deal_link(self.game)))
+            self.fill_sheet()
             element("sheet").showModal()
         elif name == "ask-replay":
+            self.replay_target = None
             if self.game.phase is Phase.GAME_OVER:
                 self.do_action("replay")
             else:
@@ -918,6 +916,34 @@ class App:
             # The engine judges the count (at most three): a wrong one gets its reason.
             self.try_move(Replace([Card.parse(text) for text in sorted(self.selected)]))
 
+    def record_action(self, name: str, hand: int | None) -> None:
+        """The front door, the statistics, the share line, the review, export/import."""
+        keeper = self.record
+        actions: dict[str, Callable[[], object]] = {
+            "today": keeper.open_door, "close-today": keeper.close_door,
+            "door-daily": keeper.door_daily, "daily": keeper.start_daily,
+            "daily-again": keeper.daily_again, "stats": keeper.open_stats,
+            "reset-stats": keeper.reset_stats, "export": keeper.export_game,
+            "ask-reset-stats": lambda: element("confirm-reset-stats").showModal(),
+            "import": lambda: element("import-file").click(),
+            "share": lambda: self.spawn(keeper.share()),
+        }
+        if name in actions:
+            actions[name]()
+        elif name == "review-hand" and not element("review").open:
+            self.record.open_review(self.game, len(self.game.history) - 1 if hand is None
+                                    else hand)
+        else:
+            self.record.review_move(name, hand)
+
+    def fill_sheet(self) -> None:
+        rules = self.game.rules
+        heading = f"{table.table_name(rules)}: {table.rules_summary(rules)}"
+        self.set_html("sheet-body", render.sheet_html(
+            table.table_view(self.game, self.prefs, self.ui).sheet, rules.target,
+            rules.players, heading, self.record.sheet_par())
+            + render.deal_html(self.game.seed, deal_link(self.game)))
+
     def fill_help(self) -> None:
         """Help in the page's language, with this table's own rules."""
         element("help-body").innerHTML = i18n.help_document(i18n.language())
@@ -931,7 +957,9 @@ class App:
         for ident in ("confirm-replay", "sheet"):
             if element(ident).open:
                 element(ident).close()
-        seed, rules, level = self.game.seed, self.game.rules, self.ui.level
+        seed, rules, level = self.replay_target or (self.game.seed, self.game.rules,
+                                                    self.ui.level)
+        self.replay_target = None
         self.new_game(level=level, seed=seed, rules=rules)
         self.notice(_("Deal {seed} again: the same cards, hand after hand.").format(seed=seed))
         self.after_new_game()
@@ -1035,10 +1063,23 @@ class App:
             self.save()
             if self.prefs.level == "expert":
                 self.start_worker_soon()
+        if name == "par":
+            self.html_cache.pop("summary-body", None)
+            self.record.start_par()
         self.render()
+
+    def on_import(self, event: Any) -> None:
+        """A game file chosen to review (Options → Review a game file)."""
+        files = event.target.files
+        file = files.item(0) if files and files.length else None
+        event.target.value = ""  # the same file can be chosen again
+        self.spawn(self.record.import_file(file))
 
     def on_key(self, event: Any) -> None:
         self.gestured = True
+        if self.record.review_key(event.key):
+            event.preventDefault()
+            return
         if document.querySelector("dialog[open]"):
             return
         key = event.key
@@ -1165,6 +1206,9 @@ def start() -> App:
                                            browser_languages()))
     translate_page()
     app.clock_override = clock.override_from_query(text_or_none(params.get("clock")))
+    par_budget = text_or_none(params.get("par"))
+    if par_budget is not None and par_budget.isdigit():
+        app.record.par_simulations = max(1, min(int(par_budget), 6000))
     speed = text_or_none(params.get("speed"))
     if speed in ("slow", "normal", "fast", "instant"):
         app.speed_override = speed
@@ -1192,6 +1236,8 @@ def start() -> App:
                 with contextlib.suppress(ValueError):
                     app.clock = clock.clock_from_dict(ui.clock)
         drop_query_parameters("table", "level")
+        app.record.settle_day()
+    linked = seed is not None or table_param is not None
     app.apply_motion()
     app.render()
     root = element("app")
@@ -1199,8 +1245,13 @@ def start() -> App:
     document.addEventListener("keydown", create_proxy(app.on_key))
     document.addEventListener("visibilitychange", create_proxy(lambda _: app.update_title()))
     element("options-form").addEventListener("change", create_proxy(app.on_options_change))
+    element("import-file").addEventListener("change", create_proxy(app.on_import))
     element("loading").hidden = True
+    if app.record.first_visit_in_tab() and not linked:
+        app.record.open_door()
     ROOT.dataset.ready = "true"
+    app.record.game_finished()  # a game that ended as the page closed
+    app.record.start_par()
     app.spawn(app.warm_up())
     if app.ui.level == "expert":
         app.start_worker_soon()

@@ -18,7 +18,7 @@ TABLES = ("classic", "blind-nil", "quick", "duel", "two-handed")
 OPPONENTS = ("computer", "friend")
 NAMES = ("name1", "name2")
 NAME_CHARS = 20
-SWITCHES = ("raise_playable", "sound", "clock", "custom")
+SWITCHES = ("raise_playable", "sound", "clock", "custom", "par")
 """The on/off preferences (checkboxes in Options)."""
 
 LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"),
@@ -55,6 +55,8 @@ class Prefs:
     the player changes one."""
     lang: str = ""
     """The language chosen in Options; "" until then (the browser's languages decide)."""
+    par: bool = False
+    """Duplicate par after every hand of every game (the daily game always has it)."""
 
     @property
     def pause_ms(self) -> int:

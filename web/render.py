@@ -343,8 +343,12 @@ def summary_side_html(side: SideSummary) -> str:
     )
 
 
-def summary_html(summary: HandSummary, game_over_text: str, winner: int | None) -> str:
+def summary_html(summary: HandSummary, game_over_text: str, winner: int | None,
+                 par_line: str = "", number: int | None = None) -> str:
+    """The hand's summary; ``par_line`` compares your side's points with the Expert's in
+    your seats, and hand ``number`` (0-based) can be reviewed trick by trick."""
     rows = "".join(summary_side_html(side) for side in summary.sides)
+    par = f'<p class="sum-par">{escape(par_line)}</p>' if par_line else ""
     if game_over_text:
         title = f'<h2 data-winner="{winner}">{escape(game_over_text)}</h2>'
         word = escape(_("New game"))
@@ -357,27 +361,52 @@ def summary_html(summary: HandSummary, game_over_text: str, winner: int | None) 
         button = f'<button type="button" class="primary" data-action="next-hand">{word}</button>'
     sheet_word = escape(_("Score sheet"))
     sheet = f'<button type="button" data-action="sheet">{sheet_word}</button>'
-    return (f'{title}<div class="sum-sides">{rows}</div>'
-            f'<div class="row">{sheet}{button}</div>')
+    review = ""
+    if number is not None:
+        review_word = escape(_("Review the hand"))
+        review = (f'<button type="button" data-action="review-hand" data-hand="{number}">'
+                  f'{review_word}</button>')
+    return (f'{title}<div class="sum-sides">{rows}</div>{par}'
+            f'<div class="row">{review}{sheet}{button}</div>')
 
 
 def sheet_html(rows: tuple[SheetRow, ...], target: int, players: int = 4,
-               heading: str = "") -> str:
-    """The score sheet, under ``heading`` (the table's name and its limits)."""
+               heading: str = "", par: dict[int, int | None] | None = None) -> str:
+    """The score sheet, under ``heading`` (the table's name and its limits); ``par`` by
+    hand (None while it is worked out) adds the Expert's points in your seats."""
     top = f'<p class="sheet-rules">{escape(heading)}</p>' if heading else ""
-    return top + sheet_table(rows, target, players)
+    return top + sheet_table(rows, target, players, par)
 
 
-def sheet_table(rows: tuple[SheetRow, ...], target: int, players: int) -> str:
+def par_cell(par: dict[int, int | None] | None, number: int, label: str) -> str:
+    if par is None:
+        return ""
+    points = par.get(number)
+    text = "…" if points is None else f"{points:+d}"
+    return f'<td data-label="{label}" class="par"><span>{text}</span></td>'
+
+
+def review_cell(number: int, label: str) -> str:
+    """The hand's number, a button that opens its trick-by-trick review."""
+    name = escape(_("Review hand {number}").format(number=number))
+    return (f'<td data-label="{label}"><button type="button" class="link" '
+            f'data-action="review-hand" data-hand="{number - 1}" aria-label="{name}" '
+            f'title="{name}">{number}</button></td>')
+
+
+def sheet_table(rows: tuple[SheetRow, ...], target: int, players: int,
+                par: dict[int, int | None] | None = None) -> str:
     if not rows:
         empty = _("No hands finished yet. The first to {target} points wins.").format(
             target=target)
         return f'<p class="empty">{escape(empty)}</p>'
     columns = [escape(_("Bids")), escape(_("Won")), escape(_("Pts")), escape(_("Score (bags)"))]
     hand = escape(_("Hand"))
+    par_word = escape(_("Expert's par"))
+    par_head = f'<th rowspan="2" class="par">{par_word}</th>' if par is not None else ""
     head = (f'<thead><tr><th rowspan="2">{hand}</th>'
             f'<th colspan="4">{escape(side_name(0, players))}</th>'
-            f'<th colspan="4">{escape(side_name(1, players))}</th></tr><tr>'
+            f'<th colspan="4">{escape(side_name(1, players))}</th>{par_head}</tr><tr>'
             + "".join(f"<th>{word}</th>" for word in columns) * 2
             + "</tr></thead>")
     bids, won, pts, score = columns
@@ -385,15 +414,16 @@ def sheet_table(rows: tuple[SheetRow, ...], target: int, players: int) -> str:
     # data-label names each cell where a narrow screen stacks the sheet (table.css); a
     # value never breaks inside ("Blind Nil + 4", "120 (4)").
     for row in rows:
-        cells = "".join(
+        cells = [
             f'<td data-label="{bids}"><span class="nowrap">{escape(row.bids[s])}</span></td>'
             f'<td data-label="{won}"><span>{row.tricks[s]}</span></td>'
             f'<td data-label="{pts}"><span>{row.points[s]:+d}</span></td>'
             f'<td data-label="{score}"><span class="nowrap"><b>{row.scores[s]}</b>'
             f' ({row.bags[s]})</span></td>'
             for s in (0, 1)
-        )
-        body.append(f'<tr><td data-label="{hand}">{row.number}</td>{cells}</tr>')
+        ]
+        body.append(f'<tr>{review_cell(row.number, hand)}{cells[0]}{cells[1]}'
+                    f'{par_cell(par, row.number - 1, par_word)}</tr>')
     return f'<table class="sheet">{head}<tbody>{"".join(body)}</tbody></table>'
 
 
@@ -485,6 +515,8 @@ def deal_html(seed: int, link: str) -> str:
     """Below the score sheet: the deal's number, "Play this deal again" and a link to it."""
     deal = escape(_("Deal {seed}").format(seed=seed))
     again, share = escape(_("Play this deal again")), escape(_("Link to this deal"))
+    export = escape(_("Save this game as a file"))
     return (f'<div class="deal"><span class="deal-number" data-seed="{seed}">{deal}</span>'
             f'<div class="row"><button type="button" data-action="ask-replay">{again}</button>'
+            f'<button type="button" data-action="export">{export}</button>'
             f'<a class="deal-link" href="{escape(link)}">{share}</a></div></div>')

@@ -12,6 +12,7 @@ browser's localStorage, or a dict-backed stand-in in tests).
 from __future__ import annotations
 
 import contextlib
+import datetime
 import json
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
@@ -21,6 +22,7 @@ from i18n import N_
 from prefs import LEVELS, Prefs, prefs_from_dict
 
 from spades import Card, Game
+from spades.saves import shallow_json
 
 GAME_KEY = "spades.game"
 BROKEN_KEY = "spades.game.broken"
@@ -70,6 +72,17 @@ class UiState:
     clock: dict[str, Any] | None = field(default=None, compare=False)
     """The decision clock (web/clock.py), as its to_dict() wrote it: the time LEFT for
     the decision the game waits for, so a reload does not give a fresh limit."""
+    day: str = ""
+    """The daily game: the ISO date whose deal it is ("" for any other game)."""
+    par: tuple[tuple[int, int], ...] = ()
+    """Duplicate par, as (hand number, the Expert team's points in your seats), for the
+    hands whose par has arrived from the worker."""
+    recorded: bool = False
+    """The finished game is in the statistics (a reload must not count it twice)."""
+
+    @property
+    def par_points(self) -> dict[int, int]:
+        return dict(self.par)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -82,6 +95,9 @@ class UiState:
             "clock": self.clock,
             "friend": self.friend,
             "viewer": self.viewer,
+            "day": self.day,
+            "par": [[number, points] for number, points in self.par],
+            "recorded": self.recorded,
         }
 
 
@@ -113,7 +129,37 @@ def ui_from_dict(data: object) -> UiState:
     if not isinstance(friend, bool) or viewer not in (0, 1) or isinstance(viewer, bool):
         raise ValueError("bad seating")
     return UiState(level, daily, summary, looked, tuple(plays), winner, friend=friend,
-                   viewer=viewer if friend else 0, clock=saved_clock(data.get("clock")))
+                   viewer=viewer if friend else 0, clock=saved_clock(data.get("clock")),
+                   day=saved_day(data.get("day", "")) if daily else "",
+                   par=saved_par(data.get("par", [])),
+                   recorded=data.get("recorded", False) is True)
+
+
+def saved_day(value: object) -> str:
+    """A daily game's date as the page wrote it (ISO), else "" (an ordinary game)."""
+    if not isinstance(value, str) or len(value) != 10:
+        return ""
+    try:
+        return datetime.date.fromisoformat(value).isoformat()
+    except ValueError:
+        return ""
+
+
+MAX_HANDS_WITH_PAR = 200
+
+
+def saved_par(value: object) -> tuple[tuple[int, int], ...]:
+    """Stored par figures: (hand number, points) pairs of plausible size; a damaged
+    entry is dropped on its own (that hand's par is simply worked out again)."""
+    if not isinstance(value, list):
+        return ()
+    pairs: dict[int, int] = {}
+    for item in value[:MAX_HANDS_WITH_PAR]:
+        if (isinstance(item, list) and len(item) == 2
+                and all(type(number) is int for number in item)
+                and 0 <= item[0] < MAX_HANDS_WITH_PAR and abs(item[1]) <= 10_000):
+            pairs[item[0]] = item[1]
+    return tuple(sorted(pairs.items()))
 
 
 def saved_clock(data: object) -> dict[str, Any] | None:
@@ -133,7 +179,7 @@ def load_prefs(storage: Storage) -> Prefs:
     """
     try:
         text = storage.getItem(PREFS_KEY)
-        if not isinstance(text, str) or len(text) > MAX_ITEM_CHARS:
+        if not isinstance(text, str) or len(text) > MAX_ITEM_CHARS or not shallow_json(text):
             return Prefs()
         data = json.loads(text)
     except Exception:
@@ -163,8 +209,8 @@ def read_save(text: str, level: str = "medium") -> tuple[Game, UiState]:
     kept even if the UI state beside it is damaged: that part falls back to the defaults
     (with ``level`` for the computer players).
     """
-    if len(text) > MAX_ITEM_CHARS:
-        raise ValueError("too long to be a save")
+    if len(text) > MAX_ITEM_CHARS or not shallow_json(text):
+        raise ValueError("too long or too deep to be a save")
     record = json.loads(text)
     if not isinstance(record, dict) or record.get("format") != SAVE_FORMAT:
         raise ValueError("not a saved Spades page")
