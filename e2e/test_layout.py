@@ -215,7 +215,7 @@ def test_menu_works_with_the_keyboard_and_a_tap_beside_it(page: Any) -> None:
     tools.wait_for(state="visible")
     assert menu.get_attribute("aria-expanded") == "true"
     page.keyboard.press("Tab")
-    assert page.evaluate("() => document.activeElement.dataset.action") == "sheet"
+    assert page.evaluate("() => document.activeElement.dataset.action") == "today"
     page.keyboard.press("Tab")  # past "Last trick" (no trick yet: disabled) to Help
     assert page.evaluate("() => document.activeElement.dataset.action") == "help"
     page.keyboard.press("Enter")

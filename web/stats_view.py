@@ -74,7 +74,7 @@ def figure(term: str, value: str, key: str) -> str:
 def overall_html(totals: Totals) -> str:
     figures = [
         figure(_("Games"), str(totals.games), "games"),
-        figure(_("Won"), _("{wins} ({percent})").format(
+        figure(_("Games won"), _("{wins} ({percent})").format(
             wins=totals.wins, percent=rate_of(totals)), "wins"),
         figure(_("Points per hand"), decimal_text(totals.points_per_hand()), "points"),
         figure(_("Contracts made"), made_of(totals.made_contracts, totals.bid_contracts),
@@ -87,7 +87,7 @@ def tables_html(stats: Stats, table_names: Mapping[str, str],
                 level_names: Mapping[str, str]) -> str:
     """One row per table and level played; a table played at several levels gets a row of
     its own totals after them."""
-    heads = (_("Table"), _("Level"), _("Games"), _("Won"), _("Points per hand"),
+    heads = (_("Table"), _("Level"), _("Games"), _("Games won"), _("Points per hand"),
              _("Contracts made"))
     labels = [escape(word) for word in heads]
     head = "".join(f'<th scope="col">{word}</th>' for word in labels)
