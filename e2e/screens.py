@@ -10,7 +10,8 @@ the engine) reach the later screens at once. Then, in each language (English, Ge
 Spanish, Italian, Portuguese), an illegal card's explanation and Help, at both sizes;
 ``--languages`` takes only those. And the two-player tables' screens (the Duel's draw
 and clock, Double Nil, the replacement, a trick, pass and play, the custom table), at
-both sizes: ``--two-players`` takes only those.
+both sizes: ``--two-players`` takes only those. And the record's screens (today's game,
+par, the review, the statistics), at both sizes: ``--record`` takes only those.
 """
 
 from __future__ import annotations
@@ -202,6 +203,30 @@ def two_player_shots(browser, base: str, out: Path, name: str, size: tuple[int, 
     context.close()
 
 
+def record_shots(browser, base: str, out: Path, name: str, size: tuple[int, int]) -> None:
+    """The record's screens: the front door on a first visit, the summary with its par,
+    the hand review, the sheet's par column, a finished day's door, the Statistics panel,
+    and a Duel hand's review with its draw."""
+    from e2e.record_states import TODAY, open_record_screens, open_tool, two_player_review
+
+    context, page = device_page(browser, base, size)
+
+    def snap(what: str) -> None:
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(out / f"record-{name}-{what}.png"))
+
+    page.clock.set_fixed_time(f"{TODAY.isoformat()}T12:00:00")
+    open_with_storage(page, {}, "speed=instant")
+    open_tool(page, "today", "today")
+    snap("1-door-not-started")
+    page.keyboard.press("Escape")
+    for number, screen in enumerate(open_record_screens(page, "en"), start=2):
+        snap(f"{number}-{slug(screen)}")
+    two_player_review(page)
+    snap("9-duel-review-with-the-draw")
+    context.close()
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=Path(__file__).parent / "artifacts")
@@ -209,13 +234,16 @@ def main(argv: list[str] | None = None) -> None:
                         help="only the screens of each language")
     parser.add_argument("--two-players", action="store_true",
                         help="only the screens of the two-player tables")
+    parser.add_argument("--record", action="store_true",
+                        help="only the record's screens (today's game, par, statistics, "
+                             "review)")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     from playwright.sync_api import sync_playwright
 
     with serve_dist() as base, sync_playwright() as playwright:
         browser = launch_chromium(playwright)
-        everything = not (args.languages or args.two_players)
+        everything = not (args.languages or args.two_players or args.record)
         if everything:
             for phase in PHASES:
                 layout_shots(browser, base, args.out, phase)
@@ -224,6 +252,9 @@ def main(argv: list[str] | None = None) -> None:
         if everything or args.two_players:
             for name, size in SIZES.items():
                 two_player_shots(browser, base, args.out, name, size)
+        if everything or args.record:
+            for name, size in SIZES.items():
+                record_shots(browser, base, args.out, name, size)
         if everything or args.languages:
             for lang in ("en", *build.TRANSLATED):
                 for name, size in SIZES.items():

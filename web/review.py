@@ -68,7 +68,7 @@ def review_html(replay: HandReplay, step: int, players: int) -> str:
 def review_choices_html(count: int, current: int | None = None) -> str:
     """Buttons that open the review of each of ``count`` finished hands (0-based
     ``data-hand``); the one under review, ``current``, is marked as such."""
-    if count <= 0:
+    if count <= 1:  # one hand: nothing to choose
         return ""
     group = escape(_("Review a hand"))
     template = _("Hand {number}")
