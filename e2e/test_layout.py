@@ -216,7 +216,11 @@ def test_menu_works_with_the_keyboard_and_a_tap_beside_it(page: Any) -> None:
     assert menu.get_attribute("aria-expanded") == "true"
     page.keyboard.press("Tab")
     assert page.evaluate("() => document.activeElement.dataset.action") == "today"
-    page.keyboard.press("Tab")  # past "Last trick" (no trick yet: disabled) to Help
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.dataset.action") == "sheet"
+    page.keyboard.press("Tab")  # past "Last trick" (no trick yet: disabled)
+    assert page.evaluate("() => document.activeElement.dataset.action") == "stats"
+    page.keyboard.press("Tab")
     assert page.evaluate("() => document.activeElement.dataset.action") == "help"
     page.keyboard.press("Enter")
     page.wait_for_selector("#help[open]")

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from e2e.conftest import check_guard, guarded_context, watch_page
+from e2e.record_states import to_summary
 from e2e.support import (
     ROOT,
     open_game,
@@ -164,7 +165,16 @@ def test_todays_game_from_the_front_door_to_the_share_line(browser: Any, site_ur
         assert str(len(game.history)) in shared
         diff = sum(r.points[0] - par[i] for i, r in enumerate(game.history))
         assert f"{diff:+d}" in shared
-        assert "http" not in shared.split("\n")[0]
+        # Exactly the line the page's share module writes for the recorded result.
+        import share
+        import stats as page_stats
+
+        recorded = page_stats.stats_from_dict(stats_record(page))
+        result = recorded.games[-1]
+        assert result.daily == DAY.isoformat() and result.par == diff
+        assert result.scores == (ours, theirs) and result.hands == len(game.history)
+        address = page.evaluate("() => location.origin + location.pathname")
+        assert shared == share.share_text(DAY, result, date_words(page, DAY), address)
 
         # The statistics count the game once, and keep it after a reload.
         page.keyboard.press("Escape")
@@ -182,11 +192,7 @@ def test_todays_game_from_the_front_door_to_the_share_line(browser: Any, site_ur
 
 def test_the_hand_review_steps_through_all_13_tricks(page: Any) -> None:
     open_game(page, "seed=5&table=classic&speed=instant&level=easy")
-    while wait_your_turn(page) != "summary":
-        if page.locator("#bids").is_visible():
-            bid_something(page)
-        else:
-            play_first_playable(page)
+    to_summary(page)
     page.locator('#summary [data-action="review-hand"]').click()
     page.wait_for_selector("#review[open]")
     review = page.locator("#review .review")
@@ -232,8 +238,14 @@ def test_a_hostile_statistics_record_is_handled(page: Any) -> None:
 def test_a_new_day_brings_a_new_daily_game_and_keeps_yesterdays(page: Any) -> None:
     """Yesterday's daily game, left unfinished, goes on as an ordinary game; today's
     deal is a new one, and yesterday's recorded result is still there."""
+    import stats as page_stats
+
+    before = page_stats.GameResult(
+        table="quick", level="medium", players=4, won=True, scores=(305, 190), hands=5,
+        points=305, daily="2026-11-28", par=-14, hand_points=(61, 61, 61, 61, 61))
+    kept = json.dumps(page_stats.record_game(page_stats.Stats(), before).to_dict())
     page.clock.set_fixed_time("2026-11-29T21:00:00")
-    open_game(page, "speed=instant&level=easy")
+    open_with_storage(page, {"spades.stats": kept}, "speed=instant&level=easy")
     start_todays_game(page)
     assert wait_your_turn(page) in ("bid", "play")
     yesterday = saved_game(page)
@@ -252,15 +264,12 @@ def test_a_new_day_brings_a_new_daily_game_and_keeps_yesterdays(page: Any) -> No
     start_todays_game(page)
     assert saved_game(page).seed == seed_for(DAY)
     assert saved_record(page)["ui"]["day"] == DAY.isoformat()
+    assert stats_record(page)["daily"]["2026-11-28"]["par"] == -14  # the record is kept
 
 
 def test_a_game_saved_as_a_file_opens_for_review(page: Any, tmp_path: Path) -> None:
     open_game(page, "seed=5&table=classic&speed=instant&level=easy")
-    while wait_your_turn(page) != "summary":
-        if page.locator("#bids").is_visible():
-            bid_something(page)
-        else:
-            play_first_playable(page)
+    to_summary(page)
     page.locator('#summary [data-action="sheet"]').click()
     with page.expect_download() as download_info:
         page.locator('#sheet [data-action="export"]').click()

@@ -61,27 +61,6 @@ def placeholders(text: str) -> set[str]:
     return set(PLACEHOLDER.findall(text))
 
 
-@pytest.fixture(scope="module")
-def locale_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The catalogs compiled as the build compiles them, laid out as the page has them."""
-    folder = tmp_path_factory.mktemp("locale")
-    for lang, data in build.compiled_catalogs().items():
-        target = folder / lang / "LC_MESSAGES" / f"{build.DOMAIN}.mo"
-        target.parent.mkdir(parents=True)
-        target.write_bytes(data)
-    return folder
-
-
-@pytest.fixture
-def speak(locale_dir: Path):  # type: ignore[no-untyped-def]
-    """Switch the page's language for one test, back to English after it."""
-    def use(lang: str) -> None:
-        i18n.set_language(lang, locale_dir)
-
-    yield use
-    i18n.set_language("en")
-
-
 # ---------------------------------------------------------------- the catalogs
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime
 import sys
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -20,8 +19,6 @@ import i18n  # noqa: E402
 from share import share_text  # noqa: E402
 from stats import GameResult  # noqa: E402
 
-import build  # noqa: E402
-
 DAY = datetime.date(2026, 11, 30)
 DAILY = GameResult(
     table="quick", level="medium", players=4, won=True, scores=(312, 180), hands=7,
@@ -29,26 +26,6 @@ DAILY = GameResult(
     bags=5, bag_penalties=0, sets_against=2, daily="2026-11-30", par=23,
     hand_points=(52, 61, -40, 100, 0, 71, 68))
 """A won daily game: 52 + 61 - 40 + 100 + 0 + 71 + 68 = 312 in seven hands."""
-
-
-@pytest.fixture(scope="module")
-def locale_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The catalogs compiled as the build compiles them (as in test_i18n)."""
-    folder = tmp_path_factory.mktemp("locale")
-    for lang, data in build.compiled_catalogs().items():
-        target = folder / lang / "LC_MESSAGES" / f"{build.DOMAIN}.mo"
-        target.parent.mkdir(parents=True)
-        target.write_bytes(data)
-    return folder
-
-
-@pytest.fixture
-def speak(locale_dir: Path) -> Iterator[object]:
-    def use(lang: str) -> None:
-        i18n.set_language(lang, locale_dir)
-
-    yield use
-    i18n.set_language("en")
 
 
 def test_the_share_line_of_a_won_daily_game() -> None:

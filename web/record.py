@@ -229,7 +229,7 @@ class Record:
             missing = self.missing_par()
             if not missing:
                 return
-            game, number = self.app.game, missing[0]
+            game, number, generation = self.app.game, missing[0], self.app.generation
             try:
                 worker = await self.get_par_worker()
                 points = int(await worker.par(game.to_json(), number, self.app.ui.level,
@@ -237,9 +237,8 @@ class Record:
             except Exception as error:  # no par is better than a stuck game
                 window.console.warn(f"par failed: {error}")
                 return
-            if self.app.game.seed != game.seed or self.app.game.rules != game.rules \
-                    or len(self.app.game.history) <= number:
-                return  # a new game began meanwhile: this par is not its par
+            if self.app.generation != generation:
+                continue  # a new game began meanwhile (even of the same deal): not its par
             self.app.ui = replace(self.app.ui, par=tuple(sorted(
                 {**self.app.ui.par_points, number: points}.items())))
             self.app.save()
