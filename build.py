@@ -7,8 +7,8 @@
                                          and merge them into every language's .po (Babel)
 
 Standard library only, but for Babel (PyPI `babel`), which compiles the translation
-catalogs and which the build pip-installs when it is missing; so a fresh checkout needs
-nothing but Python, pip and npm.
+catalogs, and Pillow (PyPI `pillow`), which draws the PNG icons (icons.py); the build
+pip-installs them when missing, so a fresh checkout needs nothing but Python, pip and npm.
 
 Why this file exists: the page runs Python in the browser under Pyodide + PyScript, and
 the site must work offline and from any static host (GitHub Pages, under a sub-path).
@@ -136,6 +136,7 @@ MIME_TYPES = {
     ".py": "text/plain; charset=utf-8",
     ".webmanifest": "application/manifest+json",
     ".svg": "image/svg+xml",
+    ".png": "image/png",
     ".css": "text/css",
     ".html": "text/html; charset=utf-8",
 }
@@ -475,18 +476,26 @@ def build_id(dist: Path) -> str:
 
 
 def write_service_worker(dist: Path) -> str:
-    """Stamp web/sw.js with the build id and the precache list; return the build id.
+    """Stamp web/sw.js with the build id, every file's hash and the precache list;
+    return the build id.
 
-    The versioned cache name lets a new build replace the old cache on activation.
+    The versioned cache name lets a new build replace the old cache on activation; the
+    hashes (Subresource Integrity) let the worker refuse another build's bytes.
     """
     ident = build_id(dist)
     files = ["./"] + [f"./{rel}" for rel in site_files(dist) if precached(rel)]
-    template = (WEB / "sw.js").read_text(encoding="utf-8")
-    text = template.replace('"__BUILD_ID__"', json.dumps(ident)).replace(
-        "[] /* __PRECACHE__ */", json.dumps(files, indent=2)
-    )
-    if text == template:
-        raise SystemExit("web/sw.js lacks the __BUILD_ID__ / __PRECACHE__ placeholders")
+    hashes = {"./": integrity_of(dist / "index.html")} | {
+        f"./{rel}": integrity_of(dist / rel)
+        for rel in site_files(dist) if rel not in ("sw.js", "build.json")}
+    stamps = {'"__BUILD_ID__"': json.dumps(ident),
+              "{} /* __FILES__ */": json.dumps(hashes, indent=2),
+              "[] /* __PRECACHE__ */": json.dumps(files, indent=2)}
+    text = (WEB / "sw.js").read_text(encoding="utf-8")
+    missing = [mark for mark in stamps if mark not in text]
+    if missing:
+        raise SystemExit(f"web/sw.js lacks the placeholders {missing}")
+    for mark, value in stamps.items():
+        text = text.replace(mark, value)
     (dist / "sw.js").write_text(text, encoding="utf-8")
     (dist / "build.json").write_text(json.dumps({"build": ident}) + "\n", encoding="utf-8")
     return ident
@@ -501,10 +510,39 @@ def build(dist: Path = DIST) -> str:
     for runtime, tarball in tarballs:
         extract_runtime(runtime, tarball, dist)
     copy_site(dist)
+    write_icons(dist)
     write_configs(dist)
     ident = write_service_worker(dist)
     print(f"built {dist} ({len(site_files(dist))} files, build {ident})", file=sys.stderr)
     return ident
+
+
+# --------------------------------------------------------------------------- icons
+
+# The PNG icons of the manifest (installing the app wants bitmaps, and a maskable one),
+# drawn from web/icon.svg by icons.py with Pillow; the maskable one is full-bleed in the
+# manifest's theme colour.
+ICON_SVG = WEB / "icon.svg"
+MANIFEST = WEB / "manifest.webmanifest"
+
+
+def ensure_pillow() -> None:
+    if not _importable("PIL"):
+        print("installing Pillow (the PNG icons are drawn with it)", file=sys.stderr)
+        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet",
+                        "--disable-pip-version-check", *build_requirements()], check=True)
+        import importlib
+
+        importlib.invalidate_caches()
+
+
+def write_icons(dist: Path) -> list[Path]:
+    """Draw icon-192.png, icon-512.png and icon-maskable-512.png into dist/."""
+    ensure_pillow()
+    import icons  # top level, next to this file; not in web/, so never shipped
+
+    theme = json.loads(MANIFEST.read_text(encoding="utf-8"))["theme_color"]
+    return icons.write_icons(ICON_SVG, dist, background=theme)
 
 
 # --------------------------------------------------------------------------- serve
@@ -579,7 +617,7 @@ def test_requirements() -> list[str]:
 
 
 def build_requirements() -> list[str]:
-    """The ``build`` extra of pyproject.toml: what build.py itself needs (Babel)."""
+    """The ``build`` extra of pyproject.toml: what build.py itself needs (Babel, Pillow)."""
     return _extra("build")
 
 
@@ -593,12 +631,26 @@ def _extra(name: str) -> list[str]:
 def ensure_test_packages() -> None:
     """pip-install the test requirements that are missing (a fresh clone has none)."""
     modules = {"pytest": "pytest", "hypothesis": "hypothesis", "playwright": "playwright",
-               "ruff": "ruff", "mypy": "mypy", "babel": "babel"}
+               "ruff": "ruff", "mypy": "mypy", "babel": "babel", "pillow": "PIL"}
     missing = [name for name, module in modules.items() if not _importable(module)]
+    if _script("actionlint") is None:
+        missing.append("actionlint")
     if missing:
         print(f"installing test requirements ({', '.join(missing)} missing)", file=sys.stderr)
         subprocess.run([sys.executable, "-m", "pip", "install", "--quiet",
                         "--disable-pip-version-check", *test_requirements()], check=True)
+
+
+def _script(name: str) -> str | None:
+    """The absolute path of a program that a pip package installed beside this Python
+    (whose scripts folder need not be on PATH), else of one on PATH, else None."""
+    import sysconfig
+
+    here = Path(sysconfig.get_path("scripts")) / name
+    if here.is_file() and os.access(here, os.X_OK):
+        return str(here)
+    found = shutil.which(name)
+    return os.path.abspath(found) if found else None
 
 
 def _importable(module: str) -> bool:
@@ -626,16 +678,28 @@ def run_checks(pytest_args: list[str]) -> int:
     build()
     env = {**os.environ, "SPADES_SKIP_BUILD": "1", "SPADES_REQUIRE_E2E": "1"}
     steps = [
-        ["ruff", "check", "spades", "tests", "e2e", "web", "build.py"],
+        ["ruff", "check", "spades", "tests", "e2e", "web", "build.py", "icons.py"],
         ["mypy", "--strict", "spades"],
         # The page's modules, as the top-level modules they are in the browser (mypy_path =
         # "web" in pyproject.toml; pyscript/pyodide are browser-only and typed as Any).
         ["mypy", "--strict", "--explicit-package-bases", "web"],
         ["pytest", *pytest_args],
     ]
+    # The GitHub Actions workflows (pages.yml publishes the site), checked by actionlint (a
+    # Go binary from the test extra, run as itself; it works offline, and lints the run:
+    # scripts too when shellcheck is on PATH).
+    actionlint = _script("actionlint")
+    if actionlint is None:
+        raise SystemExit("actionlint is missing: pip install -e '.[test]'")
+    workflows = sorted(p.relative_to(ROOT).as_posix()
+                       for p in (ROOT / ".github" / "workflows").glob("*.y*ml"))
+    steps.insert(-1, [actionlint, *workflows])
     for step in steps:
-        print("$ python -m " + " ".join(step), file=sys.stderr, flush=True)
-        code = subprocess.run([sys.executable, "-m", *step], cwd=ROOT, env=env).returncode
+        # A Python module's command line, or a program's (its absolute path first).
+        command = step if os.path.isabs(step[0]) else [sys.executable, "-m", *step]
+        print("$ " + " ".join(step if command is step else ["python", "-m", *step]),
+              file=sys.stderr, flush=True)
+        code = subprocess.run(command, cwd=ROOT, env=env).returncode
         if code == 5:
             print("pytest collected no tests: that is a failure", file=sys.stderr)
         if code != 0:
