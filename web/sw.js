@@ -1,17 +1,51 @@
-// Offline service worker. build.py stamps BUILD and PRECACHE into dist/sw.js.
-// Install: precache the whole site under a cache named for this build.
-// Activate: delete the caches of other builds.
-// Fetch: cache-first for same-origin GETs (anything else goes to the network untouched).
+// Offline service worker. build.py stamps BUILD, FILES and PRECACHE into dist/sw.js.
+// One build, one cache ("spades-<BUILD>"), never files of two builds in it or on a page:
+// Install: fetch the whole precache list into this build's cache, all or nothing
+//   (cache.addAll), each file checked against this build's hash (FILES), so a file of
+//   another build (a deploy half done, a stale CDN copy) fails the install and the old
+//   version stays. No skipWaiting here: an open page keeps its version.
+// Waiting: the new worker takes over only when a page asks ({type: "activate"}, sent by
+//   register-sw.js when the player taps Reload on the "new version" banner) or when no
+//   page uses the old one any more.
+// Activate: delete the caches of other builds, take control of the open pages.
+// Fetch: same-origin GETs are answered from this build's cache only, the query ignored
+//   ("./?seed=5" is "./", the cached index.html). A miss goes to the network; the answer
+//   is stored only if it is a file of this build (in FILES) and matches its hash, so a
+//   newer build's file never enters this cache. Anything else goes to the network untouched.
 const BUILD = "__BUILD_ID__";
+const FILES = {} /* __FILES__ */;
 const PRECACHE = [] /* __PRECACHE__ */;
 const CACHE = `spades-${BUILD}`;
+
+const HASHES = new Map(
+  Object.entries(FILES).map(([url, hash]) => [new URL(url, self.location).href, hash]),
+);
+
+/** A URL (relative to this script) without its query and fragment, absolute. */
+function bare(url) {
+  const found = new URL(url, self.location);
+  found.search = "";
+  found.hash = "";
+  return found.href;
+}
+
+/** A request for one of this build's files that fails unless the bytes are this build's. */
+function checked(url) {
+  return new Request(bare(url), { cache: "no-cache", integrity: HASHES.get(bare(url)) });
+}
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches.open(CACHE)
-      .then((cache) => cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "no-cache" }))))
-      .then(() => self.skipWaiting()),
+      .then((cache) => cache.addAll(PRECACHE.map(checked)))
+      .catch((error) => caches.delete(CACHE).then(() => { throw error; })),
   );
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "activate") {
+    self.skipWaiting();
+  }
 });
 
 self.addEventListener("activate", (event) => {
@@ -24,22 +58,32 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+async function respond(request) {
+  const cache = await caches.open(CACHE);
+  const cached = await cache.match(request, { ignoreSearch: true });
+  if (cached) {
+    return cached;
+  }
+  if (HASHES.has(bare(request.url))) {
+    // A file of this build missing from its cache (not precached, or the cache was
+    // cleared): stored only if the network still has this build's bytes.
+    try {
+      const response = await fetch(checked(request.url));
+      if (response.ok) {
+        await cache.put(bare(request.url), response.clone());
+        return response;
+      }
+    } catch (error) {
+      // Another build's bytes (or no network): answered below, never stored.
+    }
+  }
+  return fetch(request);
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) {
     return;
   }
-  event.respondWith(
-    caches.open(CACHE).then(async (cache) => {
-      const cached = await cache.match(request, { ignoreSearch: true });
-      if (cached) {
-        return cached;
-      }
-      const response = await fetch(request);
-      if (response.ok && response.type === "basic") {
-        cache.put(request, response.clone());
-      }
-      return response;
-    }),
-  );
+  event.respondWith(respond(request));
 });
