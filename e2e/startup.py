@@ -1,74 +1,156 @@
-"""Page start-up benchmark (a command, not a test): how long until html[data-ready], and
-how many bytes a first visit transfers, for the game page against a bare PyScript page.
+"""Page start-up benchmark (a command, not a test): how soon the table shows and plays, and
+how many bytes a first visit transfers, for the game page beside a bare PyScript page on
+the same runtime, on a first (cold) and a return (warm) visit.
 
     python -m e2e.startup [--runs N]      (or: python e2e/startup.py [--runs N])
 
-Builds dist/ (unless SPADES_SKIP_BUILD=1), serves it on loopback, and loads index.html
-and bare.html alternately, each in a fresh browser profile (a new temporary user-data
-dir: empty disk cache, no service worker), so every run is a first visit. A profile with
-a disk cache, not an incognito context, because the in-memory cache of an incognito
-context does not keep the 9.6 MB wasm, so the AI worker's second interpreter would
-download it again and the byte count would not be what a real visitor transfers.
-Time is the page's own clock: from navigation start to the moment html[data-ready] is
-set. Prints medians and the ratio; a person reads them.
+Builds dist/ (unless SPADES_SKIP_BUILD=1) and serves it on loopback. Each run takes a new
+browser profile (a temporary user-data dir: empty disk cache, no service worker) and
+visits a page twice: the cold visit, then, once its service worker has cached the site
+(the game page's; the bare page has none), the warm one. The game page's warm visit
+returns to a game in progress (a bid and a card played on the cold one), so it has a
+table to paint. Pages alternate, run by run.
+
+Times are the page's own clock from navigation start:
+- table: the first paint of the table: on a warm visit the frame after web/paint.js
+  painted the saved table; on a cold one the first contentful paint (the empty table);
+- ready: html[data-ready], the table playable (for the bare page, its own ready mark).
+The breakdown of the game page's start: the runtime's download (pyodide.asm.wasm's
+response end), Python running main.py (its first line, a performance mark, after the
+wasm compiled and PyScript started the interpreter), main.py's imports done, the first
+render, ready. Bytes: those the cold visit's page fetched until ready (its resource timing: the
+service worker's precache comes after), raw and as gzip would send them (each file
+compressed at level 6, as static hosts do). The worker's own fetches (the AI and the par
+workers start later, on demand) are not in it. Prints medians;
+a person reads them. Take them on a quiet machine.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import statistics
 import sys
 import tempfile
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 if __package__ in (None, ""):  # run as a script: make `e2e` importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from e2e.support import READY_TIMEOUT_MS, chromium_options, is_local, serve_dist
+from e2e.support import (
+    READY_TIMEOUT_MS,
+    build,
+    chromium_options,
+    is_local,
+    serve_dist,
+)
 
-PAGES = {"index": "./index.html", "bare": "./bare.html"}
+PAGES = {"index": "./", "bare": "./bare.html"}
 
-# Records, by the page's clock, when html[data-ready] first appears.
-MARK_READY = """
-new MutationObserver((_, observer) => {
-  if (document.documentElement && document.documentElement.dataset.ready) {
-    window.__readyAt = performance.now();
-    observer.disconnect();
+# By the page's clock: when html[data-ready] first appears, and the frame after
+# html[data-painted] (the saved table painted before Python).
+MARKS = """
+window.__marks = {};
+new MutationObserver(() => {
+  const root = document.documentElement;
+  if (!root) return;
+  if (root.dataset.painted && !window.__marks.painted) {
+    window.__marks.painted = -1;
+    requestAnimationFrame(() => { window.__marks.painted = performance.now(); });
   }
-}).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-ready"]});
+  if (root.dataset.ready && !window.__marks.ready) window.__marks.ready = performance.now();
+}).observe(document, {attributes: true, subtree: true,
+                      attributeFilter: ["data-ready", "data-painted"]});
 """
 
+TIMES = """() => {
+  const mark = (name) => {
+    const found = performance.getEntriesByName(name, 'mark')[0];
+    return found ? found.startTime : null;
+  };
+  const resource = (part) => {
+    const found = performance.getEntriesByType('resource').find((e) => e.name.includes(part));
+    return found ? found.responseEnd : null;
+  };
+  const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+  return {
+    ready: window.__marks.ready,
+    painted: window.__marks.painted > 0 ? window.__marks.painted : null,
+    fcp: fcp ? fcp.startTime : null, wasm: resource('pyodide.asm.wasm'),
+    python: mark('spades:python'), imported: mark('spades:imported'),
+    rendered: mark('spades:rendered'),
+    // What the page itself fetched until now (not the service worker's precache, which
+    // starts once the page is ready): each URL with the bytes it took over the network.
+    fetched: [performance.getEntriesByType('navigation')[0],
+              ...performance.getEntriesByType('resource')]
+      .map((e) => [e.name, e.transferSize]),
+  };
+}"""
 
-def visit(playwright: Any, base_url: str, path: str) -> tuple[float, int, int, list[str]]:
-    """One first visit: (ms to ready, bytes transferred, requests, off-origin URLs)."""
-    with tempfile.TemporaryDirectory(prefix="spades-profile-") as profile:
-        context = playwright.chromium.launch_persistent_context(
-            profile, base_url=base_url, service_workers="block", **chromium_options()
-        )
-        try:
-            return measure(context, path)
-        finally:
-            context.close()
+
+def gzip_size(path: str) -> int:
+    """A file of dist/ as a static host sends it compressed (0 if it is not one)."""
+    file = build.DIST / urlsplit(path).path.lstrip("/")
+    if file.is_dir() or not file.exists():
+        file = file / "index.html" if file.is_dir() else file
+    if not file.exists():
+        return 0
+    return len(gzip.compress(file.read_bytes(), compresslevel=6, mtime=0))
 
 
-def measure(context: Any, path: str) -> tuple[float, int, int, list[str]]:
-    """Open path in the context and measure until html[data-ready]."""
-    context.add_init_script(MARK_READY)
-    sizes: list[int] = []
-    off_origin: list[str] = []
-
-    def finished(request: Any) -> None:
-        size = request.sizes()
-        sizes.append(size["responseBodySize"] + size["responseHeadersSize"])
-
-    context.on("requestfinished", finished)
-    context.on("request", lambda r: None if is_local(r.url) else off_origin.append(r.url))
+def open_and_wait(context: Any, path: str) -> tuple[Any, dict[str, Any]]:
     page = context.new_page()
     page.goto(path)
     page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
-    ready_ms = float(page.evaluate("window.__readyAt"))
-    return ready_ms, sum(sizes), len(sizes), off_origin
+    return page, page.evaluate(TIMES)
+
+
+def visit_twice(playwright: Any, base_url: str, name: str) -> dict[str, Any]:
+    """A cold and a warm visit of one page in a fresh profile."""
+    with tempfile.TemporaryDirectory(prefix="spades-profile-") as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile, base_url=base_url, service_workers="allow", **chromium_options())
+        try:
+            context.add_init_script(MARKS)
+            stray: list[str] = []
+            context.on("request", lambda r: None if is_local(r.url) else stray.append(r.url))
+            page, cold = open_and_wait(context, PAGES[name])
+            if name == "index":
+                settle_a_game(page)
+                page.wait_for_function("() => navigator.serviceWorker.controller !== null || "
+                                       "navigator.serviceWorker.ready", timeout=60_000)
+                page.evaluate("() => navigator.serviceWorker.ready")
+            page.close()
+            _page, warm = open_and_wait(context, PAGES[name])
+        finally:
+            context.close()
+    return {"cold": cold, "warm": warm, "stray": stray}
+
+
+def settle_a_game(page: Any) -> None:
+    """A bid and a card, so the return visit has a game in progress to paint."""
+    page.evaluate("() => { const d = document.getElementById('today'); "
+                  "if (d && d.open) d.close(); }")
+    for _ in range(40):
+        bid = page.locator('#bids:not([hidden]) [data-bid="3"]')
+        card = page.locator('#hand [data-playable="true"]')
+        if bid.count():
+            bid.click()
+        elif card.count():
+            card.first.click()
+            return
+        page.wait_for_timeout(250)
+
+
+def median(values: list[float | None]) -> float | None:
+    known = [value for value in values if value is not None]
+    return statistics.median(known) if known else None
+
+
+def ms(value: float | None) -> str:
+    return "    -" if value is None else f"{value:5.0f}"
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -78,34 +160,49 @@ def main(argv: list[str] | None = None) -> None:
 
     from playwright.sync_api import sync_playwright
 
-    times: dict[str, list[float]] = {name: [] for name in PAGES}
-    transfer: dict[str, tuple[int, int]] = {}
-    off_origin: list[str] = []
+    results: dict[str, list[dict[str, Any]]] = {name: [] for name in PAGES}
     with serve_dist() as base_url, sync_playwright() as playwright:
         for run in range(args.runs):
             order = list(PAGES) if run % 2 == 0 else list(reversed(PAGES))
             for name in order:
-                ms, size, count, stray = visit(playwright, base_url, PAGES[name])
-                times[name].append(ms)
-                transfer.setdefault(name, (size, count))
-                off_origin += stray
-                print(f"run {run + 1} {name:5}: {ms:7.0f} ms", flush=True)
+                result = visit_twice(playwright, base_url, name)
+                results[name].append(result)
+                print(f"run {run + 1} {name:5}: cold ready {ms(result['cold']['ready'])} ms, "
+                      f"warm table {ms(result['warm']['painted'] or result['warm']['fcp'])} ms,"
+                      f" warm ready {ms(result['warm']['ready'])} ms", flush=True)
+
+    def figure(name: str, visit: str, key: str) -> float | None:
+        return median([r[visit][key] for r in results[name]])
 
     print()
-    print(f"{'page':6} {'median ms':>10} {'min ms':>8} {'max ms':>8} {'first visit':>14}")
+    print(f"{'page':6} {'visit':5} {'table ms':>9} {'ready ms':>9}")
     for name in PAGES:
-        size, count = transfer[name]
-        print(
-            f"{name:6} {statistics.median(times[name]):10.0f} {min(times[name]):8.0f} "
-            f"{max(times[name]):8.0f} {size / 1e6:9.2f} MB in {count} requests"
-        )
-    index, bare = (statistics.median(times[name]) for name in ("index", "bare"))
-    print(
-        f"ratio index/bare: time {index / bare:.2f}x, bytes "
-        f"{transfer['index'][0] / transfer['bare'][0]:.2f}x"
-    )
-    if off_origin:
-        print(f"OFF-ORIGIN REQUESTS ({len(off_origin)}): {sorted(set(off_origin))}")
+        for visit in ("cold", "warm"):
+            table = figure(name, visit, "painted") if visit == "warm" else None
+            table = table if table is not None else figure(name, visit, "fcp")
+            print(f"{name:6} {visit:5} {ms(table):>9} {ms(figure(name, visit, 'ready')):>9}")
+    for visit in ("cold", "warm"):
+        index, bare = figure("index", visit, "ready"), figure("bare", visit, "ready")
+        if index and bare:
+            print(f"{visit}: ready index/bare {index / bare:.2f}x (goal <= 0.6x)")
+    print("\nwhere the game page's start goes (median ms from navigation):")
+    for visit in ("cold", "warm"):
+        steps = [(key, figure("index", visit, key)) for key in
+                 ("wasm", "python", "imported", "rendered", "ready")]
+        print(f"  {visit}: " + ", ".join(f"{key} {ms(value).strip()}" for key, value in steps))
+    print("  (wasm: the runtime downloaded; python: main.py's first line, after the wasm "
+          "compiled and the interpreter started; imported: main.py's imports; rendered: "
+          "the first render)")
+    print()
+    for name in PAGES:
+        fetched = results[name][0]["cold"]["fetched"]
+        raw = sum(size for _, size in fetched)
+        packed = sum(gzip_size(url) for url, _ in fetched)
+        print(f"{name:6} first visit until ready: {raw / 1e6:.2f} MB raw, "
+              f"{packed / 1e6:.2f} MB gzip, {len(fetched)} requests")
+    stray = sorted({url for name in PAGES for r in results[name] for url in r["stray"]})
+    if stray:
+        print(f"OFF-ORIGIN REQUESTS ({len(stray)}): {stray}")
 
 
 if __name__ == "__main__":

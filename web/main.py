@@ -10,8 +10,13 @@ worker, started only when Expert is chosen, so the page never freezes.
 
 from __future__ import annotations
 
+import js  # first: the start-up's milestones for python -m e2e.startup (performance marks)
+
+js.performance.mark("spades:python")
+
 import asyncio
 import contextlib
+import json
 import random
 import time
 from collections.abc import Callable, Coroutine
@@ -47,8 +52,13 @@ from spades import (
     parse_action,
 )
 
+js.performance.mark("spades:imported")
 T = TypeVar("T")
 ROOT = document.documentElement
+PAINT_KEY = "spades.paint"
+PAINT_VERSION = 1
+PAINTED_PARTS = (".bar", ".felt", ".hand-zone")
+"""The table's parts web/paint.js paints on the next visit, in its order."""
 RECORD_ACTIONS = frozenset({
     "today", "close-today", "door-daily", "daily", "daily-again", "stats", "ask-reset-stats",
     "reset-stats", "share", "export", "import", "review-hand", "review-prev", "review-next",
@@ -143,6 +153,7 @@ class App:
         self.clock_shown = -1
         self.timing_out = False
         self.clock_el: Any = None
+        self.painted: tuple[object, ...] = ()  # what the kept paint shows (keep_paint)
         # The player's record: today's game, par, statistics, hand review (record.py).
         self.record = record.Record(self, storage)
         # "Play it again" of a deal other than the one on the table (today's, for fun).
@@ -374,6 +385,28 @@ class App:
                 button.focus()
         elif focused and self.focus_lost(focused, summary):
             self.focus_table()
+        if not holding:
+            self.keep_paint()
+
+    def keep_paint(self) -> None:
+        """Keep this render for the next visit's first paint (web/paint.js paints it
+        before Python starts, if it is of the saved game's very move): once a move."""
+        game = self.game
+        key = (game.seed, len(game.actions), self.ui.summary, self.ui.viewer, i18n.language())
+        if key == self.painted:
+            return
+        self.painted = key
+        app = element("app")
+        record = {
+            "version": PAINT_VERSION, "seed": game.seed, "moves": key[1],
+            "parts": [str(app.querySelector(part).innerHTML) for part in PAINTED_PARTS],
+            "app": {"data-phase": str(app.dataset.phase), "data-players": str(app.dataset.players),
+                    "data-your-turn": str(app.dataset.yourTurn),
+                    "raise": bool(app.classList.contains("raise-playable"))},
+            "lang": i18n.language(), "ready": _("Getting ready…"),
+        }
+        with contextlib.suppress(Exception):  # a full storage: the next visit paints later
+            storage.setItem(PAINT_KEY, json.dumps(record, separators=(",", ":")))
 
     def render_seats(self, view: table.TableView) -> None:
         """Each seat's panel at its place (the opponent of a two-player game sits north;
@@ -906,6 +939,8 @@ class App:
             element("last-trick").showModal()
         elif name == "ready":
             self.ready()
+        elif name == "reload-update":  # web/register-sw.js lets the new version take over
+            window.dispatchEvent(window.CustomEvent.new("spades:reload"))
         elif name == "look":
             self.ui = replace(self.ui, looked=self.game.hand_number)
             self.save()
@@ -1240,13 +1275,18 @@ def start() -> App:
     linked = seed is not None or table_param is not None
     app.apply_motion()
     app.render()
+    window.performance.mark("spades:rendered")
     root = element("app")
     root.addEventListener("click", create_proxy(app.on_click))
     document.addEventListener("keydown", create_proxy(app.on_key))
     document.addEventListener("visibilitychange", create_proxy(lambda _: app.update_title()))
     element("options-form").addEventListener("change", create_proxy(app.on_options_change))
     element("import-file").addEventListener("change", create_proxy(app.on_import))
+    # A new version of the site is waiting (web/register-sw.js): offer the reload.
+    window.addEventListener("spades:update-ready",
+                            create_proxy(lambda _: setattr(element("update"), "hidden", False)))
     element("loading").hidden = True
+    root.removeAttribute("inert")  # the table is playable from here on
     if app.record.first_visit_in_tab() and not linked:
         app.record.open_door()
     ROOT.dataset.ready = "true"

@@ -1,0 +1,138 @@
+"""The table painted before Python starts (issue 11): on a return visit the page shows the
+table as it was left, from the paint kept beside the save (web/paint.js), inert and with a
+"getting ready" line, and Python then renders the same table; a missing, stale, damaged or
+hostile paint leaves the normal start, with nothing lost.
+
+The runtime's wasm is held back by the test (a route it answers later), so the painted
+table can be looked at for as long as needed before Python runs.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from e2e.support import open_game, play_first_playable, saved_record, wait_your_turn
+
+WASM = "**/pyodide.asm.wasm"
+
+# What the table shows that a paint must reproduce: your cards, the scores, each seat.
+TABLE = """() => ({
+  hand: [...document.querySelectorAll('#hand [data-card]')].map((e) => e.dataset.card),
+  scores: document.getElementById('scores').textContent.replace(/\\s+/g, ' ').trim(),
+  seats: [0, 1, 2, 3].map((n) => document.getElementById(`seat-${n}`).textContent
+    .replace(/\\s+/g, ' ').trim()),
+  trick: [...document.querySelectorAll('#trick [data-card]')].map((e) => e.dataset.card),
+  phase: document.getElementById('app').dataset.phase,
+})"""
+
+
+def play_some(page: Any) -> None:
+    """Bid, and play until a few cards of yours are gone (the table is mid-hand)."""
+    open_game(page, "seed=7&table=classic&speed=instant&level=easy")
+    for _ in range(3):
+        if wait_your_turn(page) == "bid":
+            page.locator('#bids [data-bid="3"]').click()
+            page.wait_for_selector("#bids", state="hidden")
+        else:
+            play_first_playable(page)
+    wait_your_turn(page)
+
+
+def hold_runtime(page: Any) -> list[Any]:
+    """Hold back the runtime's wasm: the page paints, but Python cannot start until the
+    test lets the held requests go (``route.continue_()``)."""
+    held: list[Any] = []
+    page.route(WASM, lambda route: held.append(route))
+    return held
+
+
+def release(page: Any, held: list[Any]) -> None:
+    """Let the held requests go, and the later ones through."""
+    for route in held:
+        route.continue_()
+    page.unroute(WASM)
+
+
+def test_a_return_visit_paints_the_table_before_python_and_then_plays(page: Any) -> None:
+    play_some(page)
+    live = page.evaluate(TABLE)
+    saved = saved_record(page)
+    held = hold_runtime(page)
+    page.reload(wait_until="domcontentloaded")
+    page.wait_for_selector("html[data-painted]", state="attached", timeout=5_000)
+    # Painted at once (the page's clock), before Python: the same table, not playable.
+    painted_at = page.evaluate(
+        "() => performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd")
+    assert painted_at < 3_000
+    assert page.evaluate("() => document.documentElement.dataset.ready") is None
+    assert page.evaluate(TABLE) == live
+    assert page.evaluate("() => document.getElementById('app').inert") is True
+    line = page.locator("#getting-ready")
+    assert line.is_visible() and line.inner_text() == "Getting ready…"
+    # A tap on a card of the picture does nothing, then or later.
+    card = page.locator("#hand [data-card]").first
+    box = card.bounding_box()
+    assert box
+    page.mouse.click(box["x"] + 8, box["y"] + 14)
+    while not held:
+        page.wait_for_timeout(50)
+    release(page, held)
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=90_000)
+    assert page.evaluate(TABLE) == live
+    assert not line.is_visible()
+    assert page.evaluate("() => document.getElementById('app').inert") is False
+    assert saved_record(page)["game"] == saved["game"]  # the early tap played nothing
+
+
+def test_no_paint_or_a_bad_one_starts_as_usual_with_nothing_lost(page: Any) -> None:
+    play_some(page)
+    live = page.evaluate(TABLE)
+    saved = saved_record(page)["game"]
+    paint = json.loads(page.evaluate("() => localStorage.getItem('spades.paint')"))
+    hostile = dict(paint, parts=[
+        paint["parts"][0] + '<img src=x onerror="window.hacked=1"><div onclick="window.hacked=1">'
+        '<a href="javascript:alert(1)">x</a><svg><use href="https://example.com/x.svg#a"/>'
+        '</svg></div><script>window.hacked=1</script>', paint["parts"][1], paint["parts"][2]])
+    cases = {
+        "none": None,
+        "not JSON": "{{{",
+        "another move": json.dumps(dict(paint, moves=paint["moves"] - 1)),
+        "another version": json.dumps(dict(paint, version=2)),
+        "a part missing": json.dumps(dict(paint, parts=paint["parts"][:2])),
+        "not the table's parts": json.dumps(dict(paint, parts=["<div></div>"] * 3)),
+        "hostile markup": json.dumps(hostile),
+    }
+    for name, value in cases.items():
+        page.evaluate("(v) => v === null ? localStorage.removeItem('spades.paint') "
+                      ": localStorage.setItem('spades.paint', v)", value)
+        held = hold_runtime(page)
+        page.reload(wait_until="domcontentloaded")
+        painted = page.evaluate("() => !!document.documentElement.dataset.painted")
+        assert painted == (name == "hostile markup"), name
+        if painted:  # only the table's own elements and attributes were kept
+            assert page.evaluate("() => document.querySelectorAll("
+                                 "'#app img, #app a, #app script, [onerror], [onclick]')"
+                                 ".length") == 0
+            assert page.evaluate("() => [...document.querySelectorAll('#app use')]"
+                                 ".every((u) => (u.getAttribute('href') || '#').startsWith('#'))")
+        while not held:
+            page.wait_for_timeout(50)
+        release(page, held)
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=90_000)
+        assert page.evaluate("() => window.hacked") is None, name
+        assert saved_record(page)["game"] == saved, name
+        assert page.evaluate(TABLE) == live, name
+
+
+def test_a_first_visit_shows_the_empty_table_at_once(page: Any) -> None:
+    held = hold_runtime(page)
+    page.goto("./", wait_until="domcontentloaded")
+    assert page.locator(".felt").is_visible()
+    assert page.locator(".loading-card").is_visible()
+    assert not page.locator("#tools").is_visible()  # no words before the language is known
+    assert page.evaluate("() => document.documentElement.dataset.painted") is None
+    while not held:
+        page.wait_for_timeout(50)
+    release(page, held)
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=90_000)

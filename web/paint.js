@@ -1,0 +1,76 @@
+// Paint the table as it was left, before Python has started (issue 11): the page's last
+// render, which web/main.py keeps in localStorage ("spades.paint") beside the save. This
+// is JavaScript because it must run before the runtime does; it renders nothing itself.
+//
+// The painting is a picture: #app stays inert (nothing can be clicked or focused) and a
+// quiet line says the game is getting ready, until Python renders the same table and
+// sets html[data-ready]. A paint of another game or move than the save's, or anything
+// that is not what the page wrote, is not painted: the page starts as it would without.
+// Stored text is never trusted as markup: only the elements and attributes the table
+// uses are kept, and no URL but a "#suit-X" symbol reference.
+(function () {
+  "use strict";
+  const TAGS = new Set(["div", "span", "button", "section", "h2", "h3", "p", "ul", "li",
+    "b", "strong", "small", "em", "svg", "use", "br", "nav", "h1"]);
+  const NAMES = /^(class|id|role|title|hidden|disabled|tabindex|type|lang|aria-[a-z-]+|data-[a-z0-9-]+|viewbox|focusable)$/i;
+  const STYLE = /^(\s*--[a-z-]+\s*:\s*-?\d+(\.\d+)?(px|ms|deg|%)?\s*;?)*\s*$/;
+  const PARTS = [".bar", ".felt", ".hand-zone"];
+  const APP_ATTRIBUTES = ["data-phase", "data-players", "data-your-turn"];
+
+  function clean(node) {
+    for (const el of Array.from(node.querySelectorAll("*"))) {
+      if (!TAGS.has(el.localName)) { el.remove(); continue; }
+      for (const attr of Array.from(el.attributes)) {
+        const name = attr.name.toLowerCase();
+        const ok = NAMES.test(name)
+          || (name === "style" && STYLE.test(attr.value))
+          || (name === "href" && /^#suit-[SHDC]$/.test(attr.value));
+        if (!ok) el.removeAttribute(attr.name);
+      }
+    }
+    return node;
+  }
+
+  function movesOf(saveText) {
+    const save = JSON.parse(saveText);
+    const game = JSON.parse(save.game);
+    return [game.seed, game.actions.length];
+  }
+
+  try {
+    const paint = JSON.parse(localStorage.getItem("spades.paint") || "null");
+    const saved = localStorage.getItem("spades.game");
+    if (!paint || paint.version !== 1 || !saved || typeof paint.parts !== "object") return;
+    const [seed, moves] = movesOf(saved);
+    if (paint.seed !== seed || paint.moves !== moves) return;
+    const app = document.getElementById("app");
+    // Every part is read and cleaned before any is shown: never half a table.
+    // A part must hold every element of the page's own (by id) that Python writes into.
+    const fragments = PARTS.map((selector, index) => {
+      const html = paint.parts[index];
+      if (typeof html !== "string" || html.length > 200000) throw new Error("not a paint");
+      const template = document.createElement("template");
+      template.innerHTML = html;
+      const fragment = clean(template.content);
+      for (const el of app.querySelector(selector).querySelectorAll("[id]")) {
+        if (!fragment.getElementById(el.id)) throw new Error("not the table's parts");
+      }
+      return fragment;
+    });
+    PARTS.forEach((selector, index) => app.querySelector(selector).replaceChildren(fragments[index]));
+    for (const name of APP_ATTRIBUTES) {
+      const value = paint.app && paint.app[name];
+      if (typeof value === "string" && /^[a-z0-9-]{1,20}$/.test(value)) app.setAttribute(name, value);
+    }
+    app.classList.toggle("raise-playable", !!(paint.app && paint.app.raise === true));
+    const root = document.documentElement;
+    if (typeof paint.lang === "string" && /^[a-z]{2}$/.test(paint.lang)) root.lang = paint.lang;
+    if (typeof paint.ready === "string") {
+      document.getElementById("getting-ready").textContent = paint.ready.slice(0, 80);
+    }
+    root.dataset.painted = "true";
+  } catch (error) {
+    // No paint (none kept, another game's, or not one the page wrote): the page starts
+    // from the empty table, as on a first visit.
+  }
+})();
