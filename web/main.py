@@ -1274,9 +1274,12 @@ def start() -> App:
         app.record.settle_day()
     linked = seed is not None or table_param is not None
     app.apply_motion()
+    root = element("app")
+    # Playable from here on, and focusable before the first render, which may put the
+    # keyboard on the pass-and-play cover.
+    root.removeAttribute("inert")
     app.render()
     window.performance.mark("spades:rendered")
-    root = element("app")
     root.addEventListener("click", create_proxy(app.on_click))
     document.addEventListener("keydown", create_proxy(app.on_key))
     document.addEventListener("visibilitychange", create_proxy(lambda _: app.update_title()))
@@ -1286,7 +1289,6 @@ def start() -> App:
     window.addEventListener("spades:update-ready",
                             create_proxy(lambda _: setattr(element("update"), "hidden", False)))
     element("loading").hidden = True
-    root.removeAttribute("inert")  # the table is playable from here on
     if app.record.first_visit_in_tab() and not linked:
         app.record.open_door()
     ROOT.dataset.ready = "true"
