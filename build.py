@@ -224,6 +224,104 @@ def fetch_axe(cache: Path = TEST_CACHE) -> Path:
     return cache / AXE.dest / "axe.min.js"
 
 
+# --------------------------------------------------------------------------- stdlib
+
+# Pyodide's standard library: it writes this zip to /lib/python314.zip and imports from it
+# (each module as .py source, 2.5 MB as shipped). Pyodide's own Python (`_pyodide`,
+# `pyodide`) lives in it too.
+STDLIB_ZIP = "pyodide/python_stdlib.zip"
+
+# What dist/ keeps of that zip: module names. A module or package name keeps all of it; a
+# dotted name keeps that module and the __init__.py of the packages above it, not their
+# other modules (encodings: a few codecs of the 120; importlib and concurrent: not their
+# unused subpackages).
+#
+# How it was found: an audit hook recorded every module the page's interpreter and the
+# AI/par worker's loaded (sys.modules) across the browser tests (start-up, whole games at
+# every table, Blind Nil, the Duel and Two-handed, Expert, the par, statistics, review,
+# share, export/import, every language, Help) and a forced Python error (a traceback needs
+# nothing more). Modules frozen into the interpreter (abc, codecs, genericpath, io, ntpath,
+# os, posixpath, site, stat, zipimport, _collections_abc, _sitebuiltins, importlib.util,
+# importlib.machinery, importlib._bootstrap*: __spec__.origin == "frozen") or built into it
+# (math, time, itertools, zlib... in sys.builtin_module_names) never come from the zip.
+# How to keep it right: a new stdlib import in web/ or spades/ fails tests/test_stdlib.py
+# until it is named here; a module only Pyodide or PyScript needs is a ModuleNotFoundError
+# in the browser tests (e2e/test_stdlib.py). After a runtime upgrade, record the modules
+# again (or build with SPADES_FULL_STDLIB=1 to ship the whole zip while debugging).
+STDLIB_KEEP = (
+    # The game's own imports (web/, spades/; tests/test_stdlib.py holds them to this list;
+    # `importlib` comes with importlib.abc below, `math`, `time` are built in).
+    "__future__", "asyncio", "calendar", "collections", "contextlib", "dataclasses",
+    "datetime", "enum", "gettext", "hashlib", "html", "json", "pathlib", "pyodide",
+    "random", "re", "typing",
+    # What Pyodide's and PyScript's start-up import, and what those modules import.
+    "_colorize", "_opcode_metadata", "_py_warnings", "_pyodide", "_ssl", "_weakrefset",
+    "annotationlib", "ast", "base64", "bisect", "bz2", "codeop", "compression",
+    "concurrent.futures._base", "contextvars", "copy", "copyreg", "dis", "fnmatch",
+    "functools", "glob", "heapq", "importlib._abc", "importlib.abc", "inspect", "keyword",
+    "linecache", "locale", "logging", "lzma", "opcode", "operator", "reprlib", "selectors",
+    "shutil", "signal", "socket", "ssl", "string", "struct", "subprocess", "tempfile",
+    "textwrap", "threading", "token", "tokenize", "traceback", "types", "warnings",
+    "weakref", "zipfile",
+    # Codecs looked up by name: UTF-8 (text, gettext catalogs), cp437 (zipfile's member
+    # names), and a few every program may ask for.
+    "encodings.aliases", "encodings.ascii", "encodings.cp437", "encodings.latin_1",
+    "encodings.utf_8", "encodings.utf_8_sig",
+)
+
+
+def stdlib_module(member: str) -> str:
+    """The dotted name a member of the stdlib zip belongs to: "json/decoder.py" is
+    "json.decoder", "json/__init__.py", "json/" and "json/py.typed" are "json"."""
+    path = member.rstrip("/")
+    if path.endswith(".py"):
+        path = path[: -len(".py")]
+        if path.endswith("/__init__"):
+            path = path[: -len("/__init__")]
+    elif not member.endswith("/"):
+        path = path.rpartition("/")[0]  # a data file: its package
+    return path.replace("/", ".")
+
+
+def stdlib_kept(member: str, keep: tuple[str, ...] = STDLIB_KEEP) -> bool:
+    """Whether a member of the stdlib zip stays: it is a kept module (or inside a kept
+    package), or the __init__.py (or folder) of a package above a kept dotted name."""
+    name = stdlib_module(member)
+    parts = name.split(".")
+    if any(".".join(parts[:n]) in keep for n in range(1, len(parts) + 1)):
+        return True
+    package_itself = member.endswith(("/", "/__init__.py"))
+    return package_itself and any(k.startswith(name + ".") for k in keep)
+
+
+def trim_stdlib(path: Path, keep: tuple[str, ...] = STDLIB_KEEP) -> None:
+    """Rewrite the stdlib zip with only what STDLIB_KEEP names (members as they were,
+    sorted, fixed timestamps: the same runtime gives the same bytes); print the sizes.
+    SPADES_FULL_STDLIB=1 leaves the whole zip (to debug an import that is missing)."""
+    before = path.stat().st_size
+    if os.environ.get("SPADES_FULL_STDLIB") == "1":
+        print(f"{STDLIB_ZIP}: {before:,} bytes, whole (SPADES_FULL_STDLIB=1)", file=sys.stderr)
+        return
+    with zipfile.ZipFile(path) as original:
+        infos = sorted(original.infolist(), key=lambda info: info.filename)
+        members = [(info, original.read(info)) for info in infos
+                   if stdlib_kept(info.filename, keep)]
+    names = {stdlib_module(info.filename) for info, _ in members}
+    unknown = [k for k in keep if k not in names]
+    if unknown:
+        raise SystemExit(f"STDLIB_KEEP names what {path.name} lacks: {unknown}")
+    with zipfile.ZipFile(path, "w") as archive:
+        for info, data in members:
+            copy = zipfile.ZipInfo(info.filename, date_time=(2020, 1, 1, 0, 0, 0))
+            copy.compress_type = info.compress_type
+            copy.create_system = info.create_system
+            copy.external_attr = info.external_attr
+            archive.writestr(copy, data, compresslevel=9)
+    after = path.stat().st_size
+    print(f"{STDLIB_ZIP}: {before:,} -> {after:,} bytes ({len(members)} of {len(infos)} "
+          f"members, STDLIB_KEEP)", file=sys.stderr)
+
+
 # --------------------------------------------------------------------------- site
 
 
@@ -509,6 +607,7 @@ def build(dist: Path = DIST) -> str:
     dist.mkdir(parents=True)
     for runtime, tarball in tarballs:
         extract_runtime(runtime, tarball, dist)
+    trim_stdlib(dist / STDLIB_ZIP)
     copy_site(dist)
     write_icons(dist)
     write_configs(dist)
