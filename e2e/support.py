@@ -212,6 +212,58 @@ def play_first_playable(page: Page) -> str:
     return card
 
 
+def bid_something(page: Page) -> None:
+    """Bid 3, or the first bid offered."""
+    for choice in ('[data-bid="3"]:not([disabled])', "[data-bid]:not([disabled])"):
+        button = page.locator(f"#bids {choice}")
+        if button.count():
+            button.first.click()
+            page.wait_for_selector("#bids", state="hidden")
+            return
+    raise AssertionError("no bid offered")
+
+
+def play_to_game_over(page: Page, timeout_s: float = 420) -> int:
+    """Play your seat (keep every card drawn, bid 3, the first playable card, next hand)
+    until the game is over; the number of hand summaries passed."""
+    import time
+
+    deadline = time.monotonic() + timeout_s
+    summaries = 0
+    while time.monotonic() < deadline:
+        state = wait_your_turn(page, timeout=120_000)
+        if state == "summary":
+            if page.locator('#summary [data-action="new-game"]').is_visible():
+                return summaries
+            summaries += 1
+            page.locator('#summary [data-action="next-hand"]').click()
+            page.wait_for_selector("#summary", state="hidden")
+        elif page.locator("#bids [data-draw]").count():
+            held = page.locator("#hand [data-card]").count()
+            page.locator('#bids [data-draw="keep"]').click()
+            page.wait_for_function("(n) => document.querySelectorAll('#hand [data-card]')"
+                                   ".length > n", arg=held)
+        elif page.locator('#bids [data-action="look"]').count():
+            page.locator('#bids [data-action="look"]').click()
+        elif state == "bid":
+            bid_something(page)
+        else:
+            play_first_playable(page)
+    raise AssertionError("the game did not end in time")
+
+
+def wait_all_par(page: Page, timeout_s: float = 180) -> None:
+    """Every finished hand of the saved game has its par (worked out in the par worker)."""
+    import time
+
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if len(saved_record(page)["ui"]["par"]) == len(saved_game(page).history):
+            return
+        page.wait_for_timeout(250)
+    raise AssertionError("the par did not arrive in time")
+
+
 # --------------------------------------------------------------------------- crafted saves
 
 

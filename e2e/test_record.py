@@ -22,10 +22,11 @@ from e2e.support import (
     ROOT,
     open_game,
     open_with_storage,
-    play_first_playable,
+    play_to_game_over,
     saved_game,
     saved_record,
     start_todays_game,
+    wait_all_par,
     wait_your_turn,
 )
 from spades import Game
@@ -67,54 +68,9 @@ def date_words(page: Any, day: datetime.date) -> str:
         "document.documentElement.lang, {dateStyle: 'long'})", [day.year, day.month, day.day]))
 
 
-def bid_something(page: Any) -> None:
-    """Bid 3, or the first bid the panel offers (Nil is never chosen: it loses fast)."""
-    for choice in ('[data-bid="3"]:not([disabled])', '[data-bid]:not([disabled])'):
-        button = page.locator(f"#bids {choice}")
-        if button.count():
-            button.first.click()
-            page.wait_for_selector("#bids", state="hidden")
-            return
-    raise AssertionError("no bid offered")
-
-
-def play_to_game_over(page: Any, timeout_s: float = 240) -> int:
-    """Play your seat (bid 3, the first playable card) until the game is over; the
-    number of summaries seen."""
-    import time
-
-    deadline = time.monotonic() + timeout_s
-    summaries = 0
-    while time.monotonic() < deadline:
-        if page.locator('#summary [data-action="new-game"]').is_visible():
-            return summaries
-        state = wait_your_turn(page)
-        if state == "bid":
-            bid_something(page)
-        elif state == "play":
-            play_first_playable(page)
-        elif page.locator('#summary [data-action="next-hand"]').is_visible():
-            summaries += 1
-            page.locator('#summary [data-action="next-hand"]').click()
-            page.wait_for_selector("#summary", state="hidden")
-    raise AssertionError("the game did not end in time")
-
-
 def stats_record(page: Any) -> Any:
     text = page.evaluate("() => localStorage.getItem('spades.stats')")
     return json.loads(text) if text else None
-
-
-def wait_all_par(page: Any, timeout_s: float = 120) -> None:
-    """Wait until every finished hand of the saved game has its par."""
-    import time
-
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        if len(saved_record(page)["ui"]["par"]) == len(saved_game(page).history):
-            return
-        page.wait_for_timeout(250)
-    raise AssertionError("the par did not arrive in time")
 
 
 def test_todays_game_from_the_front_door_to_the_share_line(browser: Any, site_url: str) -> None:

@@ -17,7 +17,6 @@ import json
 import os
 import re
 import tarfile
-import time
 import urllib.request
 import zipfile
 from dataclasses import replace
@@ -28,10 +27,10 @@ import pytest
 import build
 from e2e.support import (
     open_with_storage,
-    play_first_playable,
+    play_to_game_over,
     save_text,
     saved_game,
-    saved_record,
+    wait_all_par,
     wait_your_turn,
 )
 from spades import PRESETS, Game, Phase
@@ -78,52 +77,6 @@ def short_game(table: str, seed: int) -> str:
     """A new game of ``table`` played to 100 points (a custom table): a whole game in a
     few hands."""
     return save_text(Game.new(replace(PRESETS[table], target=100), seed=seed))
-
-
-def bid_something(page: Any) -> None:
-    """Bid 3, or the first bid offered."""
-    for choice in ('[data-bid="3"]:not([disabled])', "[data-bid]:not([disabled])"):
-        button = page.locator(f"#bids {choice}")
-        if button.count():
-            button.first.click()
-            page.wait_for_selector("#bids", state="hidden")
-            return
-    raise AssertionError("no bid offered")
-
-
-def play_to_game_over(page: Any, timeout_s: float = 420) -> None:
-    """Play your seat (keep every card drawn, bid 3, the first playable card, next hand)
-    until the game is over."""
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        state = wait_your_turn(page, timeout=120_000)
-        if state == "summary":
-            if page.locator('#summary [data-action="new-game"]').is_visible():
-                return
-            page.locator('#summary [data-action="next-hand"]').click()
-            page.wait_for_selector("#summary", state="hidden")
-        elif page.locator("#bids [data-draw]").count():
-            held = page.locator("#hand [data-card]").count()
-            page.locator('#bids [data-draw="keep"]').click()
-            page.wait_for_function("(n) => document.querySelectorAll('#hand [data-card]')"
-                                   ".length > n", arg=held)
-        elif page.locator('#bids [data-action="look"]').count():
-            page.locator('#bids [data-action="look"]').click()
-        elif state == "bid":
-            bid_something(page)
-        else:
-            play_first_playable(page)
-    raise AssertionError("the game did not end in time")
-
-
-def wait_all_par(page: Any, timeout_s: float = 180) -> None:
-    """Every finished hand of the saved game has its par (worked out in the par worker)."""
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        if len(saved_record(page)["ui"]["par"]) == len(saved_game(page).history):
-            return
-        page.wait_for_timeout(250)
-    raise AssertionError("the par did not arrive in time")
 
 
 def test_whole_games_at_two_tables_and_expert_find_every_module(page: Any) -> None:
