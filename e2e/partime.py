@@ -73,7 +73,7 @@ def play_day(browser: Any, base: str, day: datetime.date, budget: int) -> list[f
     close_door(page)
     while True:
         page.wait_for_function(
-            "() => document.querySelector('#bids:not([hidden]) [data-bid], "
+            "() => !!document.querySelector('#bids:not([hidden]) [data-bid], "
             "#hand [data-playable=\"true\"], #summary:not([hidden]) button.primary')",
             timeout=300_000)
         done = page.evaluate(ACT)

@@ -147,7 +147,7 @@ def two_player_shots(browser, base: str, out: Path, name: str, size: tuple[int, 
     open_with_storage(page, {}, "table=duel&seed=4&speed=fast&level=easy&clock=9")
     page.wait_for_function(ready)
     snap(page, "1-duel-draw")
-    page.wait_for_function("() => document.querySelector('.seat-clock.warning')")
+    page.wait_for_function("() => !!document.querySelector('.seat-clock.warning')")
     snap(page, "2-duel-clock-warning")
     context.close()
 
@@ -166,7 +166,7 @@ def two_player_shots(browser, base: str, out: Path, name: str, size: tuple[int, 
         page.locator(f'#hand [data-card="{card}"]').click(position={"x": 8, "y": 14})
     snap(page, "4-replace-three")
     page.locator('#bids [data-action="replace"]').click()
-    page.wait_for_function("() => document.querySelector('#hand [data-playable=\"true\"], "
+    page.wait_for_function("() => !!document.querySelector('#hand [data-playable=\"true\"], "
                            "#bids:not([hidden]) [data-bid=\"2\"]')")
     for _ in range(3):
         page.wait_for_function(ready)

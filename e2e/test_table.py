@@ -303,7 +303,7 @@ def test_expert_thinks_in_the_worker_and_the_page_stays_responsive(page: Any) ->
     play_first_playable(page)
     warm_start = page.evaluate("() => performance.now()")
     page.wait_for_function("() => document.querySelectorAll('#trick [data-card]').length >= 2"
-                           " || document.querySelector('#hand [data-playable=\"true\"]')",
+                           " || !!document.querySelector('#hand [data-playable=\"true\"]')",
                            timeout=120_000)
     assert wait_your_turn(page, timeout=120_000) == "play"
     warm_end = page.evaluate("() => performance.now()")
