@@ -32,6 +32,7 @@ import render
 import sounds
 import store
 import table
+from address import read_address
 from i18n import _, ngettext
 from prefs import LEVEL_NAMES, LEVELS, SWITCHES, TABLES
 from pyodide.ffi import create_proxy
@@ -114,7 +115,7 @@ def translate_page() -> None:
 
 class App:
     def __init__(self) -> None:
-        self.prefs = store.load_prefs(storage)
+        self.prefs, self.prefs_broken = store.read_prefs(storage)
         self.speed_override: str | None = None
         self.game: Game = None  # type: ignore[assignment]  # start() deals or restores one
         self.ui = store.UiState()
@@ -158,6 +159,14 @@ class App:
         self.record = record.Record(self, storage)
         # "Play it again" of a deal other than the one on the table (today's, for fun).
         self.replay_target: tuple[int, Rules, str] | None = None
+        # Saving: the save counter of the last save this tab read or wrote (another tab's
+        # save changes it: this tab then stops, see continue_elsewhere); False when the
+        # browser refused to read the storage (nothing is written over what it holds);
+        # whether the player has been told that the game cannot be kept.
+        self.rev = 0
+        self.saving = True
+        self.told_unsaved = False
+        self.elsewhere = False  # the game goes on in another tab: this one waits
 
     def spawn(self, coroutine: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
         """Run a coroutine in the background, keeping a reference until it ends."""
@@ -227,6 +236,17 @@ class App:
         if level == "expert":
             self.start_worker_soon()
 
+    def restore(self, game: Game, ui: store.UiState) -> None:
+        """The saved game goes on: its screen, the clock's time left, your chosen cards."""
+        self.game, self.ui = game, ui
+        if ui.clock is not None:  # the time that was left, held until the table shows
+            with contextlib.suppress(ValueError):
+                self.clock = clock.clock_from_dict(ui.clock)
+        choosing = game.phase in (Phase.PASS, Phase.REPLACE) and game.turn == ui.viewer
+        hand = game.hands[ui.viewer] if choosing else ()
+        if choosing and all(Card.parse(text) in hand for text in ui.selected):
+            self.selected = set(ui.selected[:game.rules.blind_nil_cards])
+
     def rules_for(self, table_name: str, daily: bool) -> Rules:
         """The chosen table, with the player's own settings if they asked for them (a
         daily game is the same for everyone: never custom)."""
@@ -241,12 +261,63 @@ class App:
     def save(self) -> None:
         now = window.performance.now()
         saved_clock = self.clock.to_dict(now) if self.clock is not None else None
-        self.ui = replace(self.ui, clock=saved_clock)
+        self.ui = replace(self.ui, clock=saved_clock, selected=tuple(sorted(self.selected)))
+        if not self.saving or self.elsewhere:
+            return
         try:
-            store.save_game(storage, self.game, self.ui)
-        except Exception as error:  # storage full or disabled: play on, say so once
-            self.notice(_("Your game could not be saved ({error}).").format(
-                error=type(error).__name__))
+            if store.stored_rev(storage) != self.rev:  # another tab has saved since
+                self.continue_elsewhere()
+                return
+            store.save_game(storage, self.game, self.ui, self.rev + 1)
+            self.rev += 1
+        except Exception:  # storage full or refused: play on in memory, say so once
+            self.cannot_save()
+
+    def cannot_save(self) -> None:
+        if not self.told_unsaved:
+            self.told_unsaved = True
+            self.notice(_(store.NO_STORAGE_MESSAGE))
+
+    # ------------------------------------------------------------------ other tabs
+
+    def continue_elsewhere(self) -> None:
+        """Another tab has saved the game: this one stops (its computers, its saves) and
+        says so; "Continue here" reloads the newest state and takes over."""
+        if self.elsewhere:
+            return
+        self.elsewhere = True
+        self.generation += 1  # the computers' loop and a held trick stop
+        if self.hurry is not None:
+            self.hurry.set()
+        self.thinking = None
+        dialog = element("elsewhere")
+        if not dialog.open:
+            dialog.showModal()
+
+    def on_storage(self, event: Any) -> None:
+        """Another tab wrote to the storage (a ``storage`` event never comes from this
+        tab's own writes)."""
+        key = text_or_none(event.key)
+        if key == store.GAME_KEY:
+            if store.rev_of(text_or_none(event.newValue)) != self.rev:
+                self.continue_elsewhere()
+        elif key == store.PREFS_KEY:
+            self.prefs_changed_elsewhere()
+
+    def prefs_changed_elsewhere(self) -> None:
+        """Options changed in another tab apply here too."""
+        prefs = store.load_prefs(storage)
+        if prefs == self.prefs:
+            return
+        self.prefs = prefs
+        self.apply_motion()
+        language = i18n.choose_language(None, prefs.lang, browser_languages())
+        if language != i18n.language():
+            self.change_language(language)
+        elif element("options").open:
+            self.fill_options()
+        self.html_cache.clear()
+        self.render()
 
     # ------------------------------------------------------------------ rendering
 
@@ -385,7 +456,7 @@ class App:
                 button.focus()
         elif focused and self.focus_lost(focused, summary):
             self.focus_table()
-        if not holding:
+        if not holding and self.saving and not self.elsewhere:
             self.keep_paint()
 
     def keep_paint(self) -> None:
@@ -752,36 +823,136 @@ class App:
 
         level = self.ui.level
         if level == "expert":
+            worker: Any = None
             try:
                 worker = await self.get_worker()
-                text = await worker.choose(self.game.to_json(), seat, level,
-                                           players.EXPERT_SECONDS)
+                # A working worker answers within its seconds of thought, and a few more
+                # (its first move also loads the bots): one silent beyond that has stopped.
+                text = await asyncio.wait_for(
+                    worker.choose(self.game.to_json(), seat, level, players.EXPERT_SECONDS),
+                    players.EXPERT_SECONDS + 9)
                 action = parse_action(str(text))
                 if self.game.explain(action) is None:
                     return action
+            except TimeoutError:  # given up: Hard plays until a new one answers
+                if worker is not None and worker is self.worker:
+                    self.worker = None
+                    self.worker_starting = self.spawn(
+                        self._start_worker(given_up="it did not answer in time"))
             except Exception as error:  # a broken worker must not stop the game
-                window.console.warn(f"expert worker failed, using Hard: {error}")
+                if ROOT.getAttribute("data-worker") != "failed":  # else said already
+                    window.console.warn(f"expert worker failed, using Hard: {error}")
             level = "hard"
         return players.choose(self.game, seat, level)
 
     # ------------------------------------------------------------------ the AI worker
 
     async def get_worker(self) -> Any:
+        """The AI worker, ready to answer. Its start is waited for (at most the minute
+        _start_worker gives it); while the worker is given up (html[data-worker="failed"]:
+        it could not start, or stopped answering) this raises at once, even while a new
+        one is being tried, so that Expert's moves are Hard's meanwhile."""
         if self.worker is None:
-            if self.worker_starting is None:
-                self.worker_starting = self.spawn(self._start_worker())
-            await self.worker_starting
+            if ROOT.getAttribute("data-worker") != "failed":
+                if self.worker_starting is None:
+                    self.worker_starting = self.spawn(self._start_worker())
+                await asyncio.shield(self.worker_starting)
+            if self.worker is None:
+                raise RuntimeError("the AI worker is not working")
         return self.worker
 
-    async def _start_worker(self) -> None:
+    async def _start_worker(self, after: float = 0.0, given_up: str = "") -> None:
+        """Start the AI worker (a Web Worker with its own Pyodide), ``after`` seconds from
+        now, and wait for its first answer; html[data-worker] says "ready" once it has.
+
+        Its start takes seconds (about 4 here on a busy 2-core machine, 20 and more on a
+        slow phone), so it has a minute; a worker the browser refuses (a security policy
+        without blob: workers) or that fails as it starts is given up at once. A worker
+        given up (``given_up`` says why, when computer_action gives up one that stopped
+        answering) is ended, the page says so once (data-worker="failed"), Expert's moves
+        are Hard's (get_worker), and a new worker is tried a minute later, then less and
+        less often, while the game is at Expert (else once Expert is chosen again)."""
         from pyscript import create_named_worker
 
-        worker = await create_named_worker("./worker.py", "ai", "./pyscript-worker.json")
-        await worker.ping()
-        self.worker = worker
-        ROOT.dataset.worker = "ready"
+        async def start() -> Any:
+            # A new name at each try: PyScript keeps the first worker of a name for good.
+            name = f"ai-{time.monotonic_ns()}"
+            failed: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+
+            def on_error(event: Any) -> None:
+                # PyScript does not watch these: its worker would never be ready.
+                if failed.done():
+                    return
+                if event.type != "securitypolicyviolation":
+                    failed.set_result(str(getattr(event, "message", "") or "it failed"))
+                elif event.effectiveDirective == "worker-src":
+                    failed.set_result("the page's security policy refused it")
+
+            listener = create_proxy(on_error)
+            document.addEventListener("securitypolicyviolation", listener)
+
+            async def watch() -> None:
+                # PyScript puts the Worker on its <script> once it has read the config: an
+                # error in it as it starts is an "error" on the Worker.
+                while True:
+                    script = document.querySelector(f'script[name="{name}"]')
+                    if script and hasattr(script, "xworker"):
+                        script.xworker.addEventListener("error", listener)
+                        return
+                    await asyncio.sleep(0.05)
+
+            async def ready() -> Any:
+                worker = await create_named_worker("./worker.py", name, "./pyscript-worker.json")
+                await worker.ping()
+                return worker
+
+            starting, watching = asyncio.ensure_future(ready()), asyncio.ensure_future(watch())
+            try:
+                done, _pending = await asyncio.wait(
+                    {starting, failed}, timeout=60.0, return_when=asyncio.FIRST_COMPLETED)
+                if starting in done:
+                    return starting.result()
+                if failed in done:
+                    raise RuntimeError(failed.result())
+                raise TimeoutError("it did not start within a minute")
+            finally:
+                for task in (starting, watching, failed):
+                    task.cancel()
+                document.removeEventListener("securitypolicyviolation", listener)
+                script = document.querySelector(f'script[name="{name}"]')
+                if script and hasattr(script, "xworker"):
+                    script.xworker.removeEventListener("error", listener)
+                listener.destroy()
+
+        if not given_up:
+            if after:
+                await asyncio.sleep(after)
+                if self.ui.level != "expert":  # tried again once Expert is chosen
+                    self.worker_starting = None
+                    return
+            try:
+                self.worker = await start()
+                ROOT.dataset.worker = "ready"
+                return
+            except Exception as error:
+                given_up = str(error) or type(error).__name__
+        # Given up: the worker is ended (its page element too), and tried again later.
+        for script in document.querySelectorAll('script[worker][name^="ai-"]'):
+            if hasattr(script, "xworker"):
+                script.xworker.terminate()
+            script.remove()
+        self.worker = None
+        window.console.warn(f"expert worker given up, Hard plays meanwhile: {given_up}")
+        if ROOT.getAttribute("data-worker") != "failed":
+            ROOT.dataset.worker = "failed"
+            self.notice(_("Expert is not available here just now, so the computers play "
+                          "at Hard."))
+        self.worker_starting = self.spawn(
+            self._start_worker(after=min(max(2 * after, 60.0), 1800.0)))
 
     def start_worker_soon(self) -> None:
+        """Start the AI worker in the background (Expert was chosen), unless one is
+        ready, starting, or to be tried again (_start_worker)."""
         if ROOT.hasAttribute("data-ready") and self.worker is None and self.worker_starting is None:
             self.worker_starting = self.spawn(self._start_worker())
 
@@ -848,6 +1019,7 @@ class App:
                     "You have chosen {count} card: tap it again to put it back.",
                     "You have chosen {count} cards: tap one again to put it back.",
                     size).format(count=size))
+            self.save()  # a reload keeps the choice
             self.render()
             return
         if not repeat:
@@ -857,6 +1029,8 @@ class App:
         """Your bid, card or exchange: refused with the engine's reason, played now, or,
         while the table still shows the last move, kept and played the moment it is ready
         (the held trick is cut short)."""
+        if self.elsewhere:
+            return
         if self.ui.summary or self.game.phase is Phase.GAME_OVER:
             return
         turn = self.game.turn
@@ -939,6 +1113,8 @@ class App:
             element("last-trick").showModal()
         elif name == "ready":
             self.ready()
+        elif name == "take-over":  # the newest save, from the other tab, goes on here
+            window.location.reload()
         elif name == "reload-update":  # web/register-sw.js lets the new version take over
             window.dispatchEvent(window.CustomEvent.new("spades:reload"))
         elif name == "look":
@@ -1237,42 +1413,45 @@ def browser_languages() -> list[str]:
 def start() -> App:
     app = App()
     params = window.URLSearchParams.new(window.location.search)
-    i18n.set_language(i18n.choose_language(text_or_none(params.get("lang")), app.prefs.lang,
-                                           browser_languages()))
+    address = read_address(lambda name: text_or_none(params.get(name)))
+    i18n.set_language(i18n.choose_language(address.lang, app.prefs.lang, browser_languages()))
     translate_page()
-    app.clock_override = clock.override_from_query(text_or_none(params.get("clock")))
-    par_budget = text_or_none(params.get("par"))
-    if par_budget is not None and par_budget.isdigit():
-        app.record.par_simulations = max(1, min(int(par_budget), 6000))
-    speed = text_or_none(params.get("speed"))
-    if speed in ("slow", "normal", "fast", "instant"):
-        app.speed_override = speed
-    seed = text_or_none(params.get("seed"))
-    table_param = text_or_none(params.get("table"))
-    level_param = text_or_none(params.get("level"))
-    if seed is not None and seed.isdigit():
-        app.new_game(table_param, level_param, int(seed))
+    app.clock_override = address.clock
+    if address.par is not None:
+        app.record.par_simulations = address.par
+    app.speed_override = address.speed
+    notices = [_(store.BROKEN_PREFS_MESSAGE)] if app.prefs_broken else []
+    try:
+        game, ui, problem = store.load_game(storage, app.prefs.level)
+        app.rev = store.stored_rev(storage)
+    except Exception:  # storage refused: play in memory, write nothing over what it holds
+        game, ui, problem = None, None, ""
+        app.saving = False
+        notices.append(_(store.NO_STORAGE_MESSAGE))
+        app.told_unsaved = True
+    if address.seed is not None:
+        app.new_game(address.table, address.level, address.seed)
         # A reload must restore this game, not deal it again: drop the one-time parameters.
         drop_query_parameters("seed", "table", "level")
     else:
-        game, ui, problem = store.load_game(storage, app.prefs.level)
         if game is None:
-            app.new_game(table_param, level_param)
+            app.new_game(address.table, address.level)
             if problem:
-                app.notice(_(problem))
-        elif table_param in TABLES and game.rules.name != PRESETS[table_param].name:
+                notices.append(_(problem))
+        elif address.table is not None and game.rules.name != PRESETS[address.table].name:
             # A link to another table (?table=duel) opens it; the game it replaces is the
             # player's own choice of link. A reload then restores the new game.
-            app.new_game(table_param, level_param)
+            app.new_game(address.table, address.level)
         else:
             assert ui is not None  # load_game returns a game with its UI state
-            app.game, app.ui = game, ui
-            if ui.clock is not None:  # the time that was left, held until the table shows
-                with contextlib.suppress(ValueError):
-                    app.clock = clock.clock_from_dict(ui.clock)
+            app.restore(game, ui)
         drop_query_parameters("table", "level")
         app.record.settle_day()
-    linked = seed is not None or table_param is not None
+    if address.ignored:
+        drop_query_parameters(*address.ignored)
+        notices.append(_("Part of this link was not understood, so it was left out."))
+    if notices:
+        app.notice(" ".join(notices))
     app.apply_motion()
     root = element("app")
     # Playable from here on, and focusable before the first render, which may put the
@@ -1285,11 +1464,15 @@ def start() -> App:
     document.addEventListener("visibilitychange", create_proxy(lambda _: app.update_title()))
     element("options-form").addEventListener("change", create_proxy(app.on_options_change))
     element("import-file").addEventListener("change", create_proxy(app.on_import))
+    window.addEventListener("storage", create_proxy(app.on_storage))
+    # "Continue here" is the only way on: Escape does not close the notice.
+    element("elsewhere").addEventListener("cancel",
+                                          create_proxy(lambda event: event.preventDefault()))
     # A new version of the site is waiting (web/register-sw.js): offer the reload.
     window.addEventListener("spades:update-ready",
                             create_proxy(lambda _: setattr(element("update"), "hidden", False)))
     element("loading").hidden = True
-    if app.record.first_visit_in_tab() and not linked:
+    if app.record.first_visit_in_tab() and not address.linked:
         app.record.open_door()
     ROOT.dataset.ready = "true"
     app.record.game_finished()  # a game that ended as the page closed
@@ -1302,4 +1485,45 @@ def start() -> App:
     return app
 
 
-APP = start()
+def show_failure(error: BaseException) -> None:
+    """Start-up failed: say so, with two ways out, rather than a page never ready."""
+    import traceback
+
+    window.console.error("Spades could not start:\n" + "".join(
+        traceback.format_exception(error)))
+    with contextlib.suppress(Exception):
+        translate_page()  # the panel in the player's words, if the catalogs are up
+    element("loading").hidden = True
+    element("app").setAttribute("inert", "")
+    element("failed").hidden = False
+    element("failed").addEventListener("click", create_proxy(on_failure_click))
+    element("failed-new").focus()
+    ROOT.dataset.ready = "failed"
+
+
+def on_failure_click(event: Any) -> None:
+    """"Start a new game" sets the saved game aside; "Reset saved data" sets it aside and
+    forgets everything else the page keeps (options, statistics); then the page starts
+    again."""
+    button = event.target.closest("[data-action]")
+    action = text_or_none(button.getAttribute("data-action")) if button else None
+    if action not in ("fresh-start", "reset-data"):
+        return
+    with contextlib.suppress(Exception):
+        kept = window.localStorage.getItem(store.GAME_KEY)
+        if isinstance(kept, str):
+            window.localStorage.setItem(store.BROKEN_KEY, kept)
+        window.localStorage.removeItem(store.GAME_KEY)
+        window.localStorage.removeItem(PAINT_KEY)
+        if action == "reset-data":
+            names = [str(window.localStorage.key(i)) for i in range(window.localStorage.length)]
+            for name in names:
+                if name.startswith("spades.") and not name.endswith(".broken"):
+                    window.localStorage.removeItem(name)
+    window.location.reload()
+
+
+try:
+    APP = start()
+except Exception as failure:  # any failure: the page must offer a way on
+    show_failure(failure)

@@ -8,24 +8,40 @@
 // that is not what the page wrote, is not painted: the page starts as it would without.
 // Stored text is never trusted as markup: only the elements and attributes the table
 // uses are kept, and no URL but a "#suit-X" symbol reference.
+//
+// The page's security policy (web/index.html) refuses style and event handler attributes
+// in markup, and says so (a console error) as soon as the parser meets one, even in a
+// template. So both are renamed before the markup is parsed: handlers (never the page's)
+// are then dropped, style attributes (the table's CSS variables, such as the hand's --n)
+// set again through element.style, which the policy allows.
 (function () {
   "use strict";
   const TAGS = new Set(["div", "span", "button", "section", "h2", "h3", "p", "ul", "li",
     "b", "strong", "small", "em", "svg", "use", "br", "nav", "h1"]);
   const NAMES = /^(class|id|role|title|hidden|disabled|tabindex|type|lang|aria-[a-z-]+|data-[a-z0-9-]+|viewbox|focusable)$/i;
   const STYLE = /^(\s*--[a-z-]+\s*:\s*-?\d+(\.\d+)?(px|ms|deg|%)?\s*;?)*\s*$/;
+  const RENAMED = /([\s/"'])(on[a-z]+|style)(\s*=)/gi;
+  const PREFIX = "data-paint-";
   const PARTS = [".bar", ".felt", ".hand-zone"];
   const APP_ATTRIBUTES = ["data-phase", "data-players", "data-your-turn"];
 
   function clean(node) {
     for (const el of Array.from(node.querySelectorAll("*"))) {
       if (!TAGS.has(el.localName)) { el.remove(); continue; }
+      const style = el.getAttribute(PREFIX + "style");
       for (const attr of Array.from(el.attributes)) {
         const name = attr.name.toLowerCase();
-        const ok = NAMES.test(name)
-          || (name === "style" && STYLE.test(attr.value))
+        const ok = (NAMES.test(name) && !name.startsWith(PREFIX))
           || (name === "href" && /^#suit-[SHDC]$/.test(attr.value));
         if (!ok) el.removeAttribute(attr.name);
+      }
+      if (style !== null && STYLE.test(style)) {
+        for (const declaration of style.split(";")) {
+          const colon = declaration.indexOf(":");
+          if (colon > 0) {
+            el.style.setProperty(declaration.slice(0, colon).trim(), declaration.slice(colon + 1).trim());
+          }
+        }
       }
     }
     return node;
@@ -50,7 +66,7 @@
       const html = paint.parts[index];
       if (typeof html !== "string" || html.length > 200000) throw new Error("not a paint");
       const template = document.createElement("template");
-      template.innerHTML = html;
+      template.innerHTML = html.replace(RENAMED, `$1${PREFIX}$2$3`);
       const fragment = clean(template.content);
       for (const el of app.querySelector(selector).querySelectorAll("[id]")) {
         if (!fragment.getElementById(el.id)) throw new Error("not the table's parts");

@@ -44,11 +44,11 @@ def face_class(suit: str) -> str:
     return "card face red" if suit in "HD" else "card face black"
 
 
-def hand_card(card: CardFace, index: int, raise_playable: bool, drawn: bool = False) -> str:
+def hand_card(card: CardFace, raise_playable: bool, drawn: bool = False) -> str:
     classes = [face_class(card.suit)]
     if drawn:
         classes.append("drawn")  # the card you just drew travels into your hand
-    attrs = [f'data-card="{card.text}"', f'style="--i:{index}"']
+    attrs = [f'data-card="{card.text}"']
     if card.playable:
         attrs.append('data-playable="true"')
         if raise_playable:
@@ -97,11 +97,9 @@ def trick_card_label(seat: int, text: str, led: bool, won: bool, players: int = 
 def hand_html(view: TableView, drawn: str | None = None) -> str:
     """Your cards (``drawn``: the card your last draw brought, which travels in)."""
     if view.face_down:
-        backs = "".join(f'<div class="card back" data-face-down="true" style="--i:{i}"></div>'
-                        for i in range(len(view.hand)))
-        return backs
-    return "".join(hand_card(card, i, view.raise_playable, card.text == drawn)
-                   for i, card in enumerate(view.hand))
+        return '<div class="card back" data-face-down="true"></div>' * len(view.hand)
+    return "".join(hand_card(card, view.raise_playable, card.text == drawn)
+                   for card in view.hand)
 
 
 def trick_card(seat: int, text: str, extra: str = "", led: bool = False,

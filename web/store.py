@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import datetime
 import json
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
@@ -27,6 +28,7 @@ from spades.saves import shallow_json
 GAME_KEY = "spades.game"
 BROKEN_KEY = "spades.game.broken"
 PREFS_KEY = "spades.prefs"
+BROKEN_PREFS_KEY = "spades.prefs.broken"
 SAVE_FORMAT = "spades-page"
 SAVE_VERSION = 1
 PREFS_VERSION = 1
@@ -35,12 +37,20 @@ PREFS_VERSION = 1
 BROKEN_MESSAGE = N_("Your saved game could not be read, so a new game has started.")
 OTHER_VERSION_MESSAGE = N_("Your saved game is from another version of Spades, "
                          "so a new game has started.")
+BROKEN_PREFS_MESSAGE = N_("Your settings could not be read, so the usual ones are back.")
+NO_STORAGE_MESSAGE = N_("This browser is not letting Spades keep your game, so it will be "
+                        "lost when you close the page.")
 MAX_ITEM_CHARS = 1_000_000
 """A stored record longer than this is not ours (a real save is a few kilobytes)."""
 
 
 class OtherVersion(ValueError):
     """A page save written by another version of the page."""
+
+
+class Unreadable(OSError):
+    """The browser's storage refused to be read (twice): what it holds is unknown, so
+    nothing may be written over it."""
 
 
 class Storage(Protocol):
@@ -79,6 +89,9 @@ class UiState:
     hands whose par has arrived from the worker."""
     recorded: bool = False
     """The finished game is in the statistics (a reload must not count it twice)."""
+    selected: tuple[str, ...] = ()
+    """Your cards chosen so far for the exchange (Blind Nil's pass, the Duel's
+    replacement), so a reload keeps the choice."""
 
     @property
     def par_points(self) -> dict[int, int]:
@@ -98,6 +111,7 @@ class UiState:
             "day": self.day,
             "par": [[number, points] for number, points in self.par],
             "recorded": self.recorded,
+            "selected": list(self.selected),
         }
 
 
@@ -132,7 +146,20 @@ def ui_from_dict(data: object) -> UiState:
                    viewer=viewer if friend else 0, clock=saved_clock(data.get("clock")),
                    day=saved_day(data.get("day", "")) if daily else "",
                    par=saved_par(data.get("par", [])),
-                   recorded=data.get("recorded", False) is True)
+                   recorded=data.get("recorded", False) is True,
+                   selected=saved_selection(data.get("selected", [])))
+
+
+def saved_selection(value: object) -> tuple[str, ...]:
+    """Cards chosen for an exchange, as the page wrote them (at most 13 distinct cards);
+    anything else is an empty choice (the player simply chooses again)."""
+    if not isinstance(value, list) or len(value) > 13:
+        return ()
+    try:
+        cards = {str(Card.parse(text)) for text in value if isinstance(text, str)}
+    except ValueError:
+        return ()
+    return tuple(sorted(cards)) if len(cards) == len(value) else ()
 
 
 def saved_day(value: object) -> str:
@@ -172,19 +199,34 @@ def saved_clock(data: object) -> dict[str, Any] | None:
 
 
 def load_prefs(storage: Storage) -> Prefs:
-    """The stored preferences, or the defaults.
+    """The stored preferences, or the defaults (see read_prefs)."""
+    return read_prefs(storage)[0]
+
+
+def read_prefs(storage: Storage) -> tuple[Prefs, bool]:
+    """The stored preferences, or the defaults; True if a stored record could not be read
+    at all (it is then kept aside in ``BROKEN_PREFS_KEY``, never simply lost).
 
     Every field is checked on its own, whatever the record's version: a valid choice is
     kept, anything else (a wrong type, an unknown key, a huge string) takes its default.
     """
     try:
         text = storage.getItem(PREFS_KEY)
-        if not isinstance(text, str) or len(text) > MAX_ITEM_CHARS or not shallow_json(text):
-            return Prefs()
-        data = json.loads(text)
     except Exception:
-        return Prefs()
-    return prefs_from_dict(data)
+        return Prefs(), False
+    if not isinstance(text, str):
+        return Prefs(), False
+    try:
+        if len(text) > MAX_ITEM_CHARS or not shallow_json(text):
+            raise ValueError("too long or too deep to be our preferences")
+        data = json.loads(text)
+        if not isinstance(data, dict):
+            raise ValueError("not an object")
+    except Exception:
+        with contextlib.suppress(Exception):
+            storage.setItem(BROKEN_PREFS_KEY, text)
+        return Prefs(), True
+    return prefs_from_dict(data), False
 
 
 def save_prefs(storage: Storage, prefs: Prefs) -> bool:
@@ -196,10 +238,30 @@ def save_prefs(storage: Storage, prefs: Prefs) -> bool:
     return True
 
 
-def save_game(storage: Storage, game: Game, ui: UiState) -> None:
-    record = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": game.to_json(),
-              "ui": ui.to_dict()}
+def save_game(storage: Storage, game: Game, ui: UiState, rev: int = 0) -> None:
+    """Store the game; ``rev`` counts the saves, so that another tab can tell that this
+    one has written since it loaded (see stored_rev)."""
+    record = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "rev": rev,
+              "game": game.to_json(), "ui": ui.to_dict()}
     storage.setItem(GAME_KEY, json.dumps(record, separators=(",", ":")))
+
+
+REV_PREFIX = re.compile(r'\{"format":"spades-page","version":\d{1,4},"rev":(\d{1,15})[,}]')
+
+
+def rev_of(text: object) -> int:
+    """The save counter of a stored record's text (0: none, or not a page save); read
+    from the record's first characters, which save_game writes in a fixed order, so it
+    costs nothing however long the game."""
+    if not isinstance(text, str):
+        return 0
+    found = REV_PREFIX.match(text[:80])
+    return int(found.group(1)) if found else 0
+
+
+def stored_rev(storage: Storage) -> int:
+    """The save counter of the game in storage now (raises if storage refuses)."""
+    return rev_of(storage.getItem(GAME_KEY))
 
 
 def read_save(text: str, level: str = "medium") -> tuple[Game, UiState]:
@@ -232,12 +294,16 @@ def load_game(storage: Storage, level: str = "medium"
     """The saved game and UI state, or (None, None, message).
 
     No save: (None, None, ""). A save that cannot be read is moved to ``BROKEN_KEY`` and
-    the message says so; the caller starts a new game.
+    the message says so; the caller starts a new game. Storage that refuses to be read
+    is asked again once (a passing fault), then ``Unreadable`` is raised.
     """
     try:
         text = storage.getItem(GAME_KEY)
     except Exception:
-        return None, None, ""
+        try:
+            text = storage.getItem(GAME_KEY)
+        except Exception as error:
+            raise Unreadable("the browser refused to read the saved game") from error
     if not isinstance(text, str):
         return None, None, ""
     try:

@@ -1,0 +1,262 @@
+"""Whatever storage holds and whenever the page is closed, the game comes back (issue 12).
+
+- Fuzz: 200 random mutations of a real save and of real preferences (bit flips,
+  truncation, nesting, huge strings, wrong types), each loaded in a fresh page: the page
+  is ready and playable every time, and only the notice differs.
+- Faults: 100 reloads at random moments across every phase (bidding, the Blind Nil
+  exchange, mid-trick, the hand's summary, game over), each restoring exactly the state
+  the page had saved the instant before.
+
+Seeded (random.Random), so a failure is repeated by running the test again.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+from e2e.support import (
+    bid_something,
+    open_game,
+    open_with_storage,
+    play_first_playable,
+    save_text,
+    tap,
+    wait_your_turn,
+)
+from spades import PRESETS, Game, Phase
+from tests.helpers import play_to, random_game
+
+MUTATIONS = 200
+RELOADS = 100
+
+
+# --------------------------------------------------------------------------- mutations
+
+def bit_flip(text: str, rng: random.Random) -> str:
+    data = bytearray(text.encode())
+    for _ in range(rng.randint(1, 8)):
+        index = rng.randrange(len(data))
+        data[index] ^= 1 << rng.randrange(7)  # stays ASCII, still decodable
+    return data.decode("utf-8", "replace")
+
+
+def truncation(text: str, rng: random.Random) -> str:
+    return text[:rng.randrange(len(text))]
+
+
+def nesting(text: str, rng: random.Random) -> str:
+    depth = rng.choice([50, 1_000, 10_000, 100_000])
+    opener, closer = rng.choice([("[", "]"), ('{"a":', "}")])
+    return opener * depth + text + closer * depth
+
+
+def huge_string(text: str, rng: random.Random) -> str:
+    size = rng.choice([10_000, 500_000, 1_100_000])
+    record = json.loads(text)
+    record[rng.choice(sorted(record))] = "x" * size
+    return json.dumps(record)
+
+
+WRONG_VALUES: list[object] = [None, True, 0, -1, 2**70, 1.5, "", "7", [], {}, [[[]]],
+                              {"format": "spades-page"}, "\u202e", 10**400]
+
+
+def wrong_type(text: str, rng: random.Random) -> str:
+    """A value somewhere in the record (the engine's save text included) replaced by a
+    value of another type."""
+    record = json.loads(text)
+    paths = list(value_paths(record))
+    if "game" in record and isinstance(record["game"], str):
+        game = json.loads(record["game"])
+        path = rng.choice(list(value_paths(game)))
+        set_path(game, path, rng.choice(WRONG_VALUES))
+        record["game"] = json.dumps(game)
+        if rng.random() < 0.5:
+            return json.dumps(record)
+    set_path(record, rng.choice(paths), rng.choice(WRONG_VALUES))
+    return json.dumps(record, default=str)
+
+
+def value_paths(value: Any, path: tuple[Any, ...] = ()) -> Any:
+    if path:
+        yield path
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield from value_paths(inner, (*path, key))
+    elif isinstance(value, list):
+        for index, inner in enumerate(value[:20]):
+            yield from value_paths(inner, (*path, index))
+
+
+def set_path(value: Any, path: tuple[Any, ...], new: object) -> None:
+    for step in path[:-1]:
+        value = value[step]
+    value[path[-1]] = new
+
+
+MUTATORS: list[Callable[[str, random.Random], str]] = [
+    bit_flip, truncation, nesting, huge_string, wrong_type]
+
+
+def real_save() -> str:
+    """A save of a Blind Nil game in its third hand, mid-trick."""
+    game = play_to(Game.new(PRESETS["blind-nil"], seed=2718),
+                   lambda g: g.hand_number == 2 and g.phase is Phase.PLAY and len(
+                       g.trick.plays) == 2)
+    return save_text(game, level="easy", last_trick=[[1, "2C"], [2, "5C"], [3, "KC"],
+                                                     [0, "AC"]], last_winner=0, rev=3)
+
+
+REAL_PREFS = json.dumps({"version": 1, "speed": "fast", "level": "hard", "table": "classic",
+                         "sound": False, "names": False, "raise": True, "clock": True,
+                         "opponent": "computer", "name1": "Ana", "name2": "Bo",
+                         "custom": False, "custom_values": [], "lang": "en", "par": False})
+
+
+def act_once(page: Any) -> None:
+    """One move of yours, whatever the page waits for: it is playable."""
+    state = wait_your_turn(page, timeout=30_000)
+    if state == "summary":
+        page.locator('#summary button.primary').first.click()
+    elif page.locator('#bids [data-action="look"]').count():
+        page.locator('#bids [data-action="look"]').click()
+    elif state == "bid":
+        bid_something(page)
+    else:
+        play_first_playable(page)
+
+
+def test_any_mutation_of_the_save_or_the_preferences_opens_a_playable_page(page: Any) -> None:
+    rng = random.Random(12)
+    save = real_save()
+    notices: set[str] = set()
+    for trial in range(MUTATIONS):
+        mutate = MUTATORS[trial % len(MUTATORS)]
+        key = "spades.game" if trial % 2 == 0 else "spades.prefs"
+        original = save if key == "spades.game" else REAL_PREFS
+        items = {"spades.game": save, "spades.prefs": REAL_PREFS}
+        items[key] = mutate(original, rng)
+        open_with_storage(page, items, "speed=instant")
+        assert page.locator("html[data-ready='true']").count() == 1, (trial, mutate.__name__)
+        assert page.locator("#app").get_attribute("inert") is None
+        act_once(page)
+        notices.add(page.locator("#notice").text_content() or "")
+    assert any("could not be read" in text for text in notices), notices
+
+
+# --------------------------------------------------------------------------- reloads
+
+STATE = """() => {
+  const save = localStorage.getItem('spades.game');
+  const record = save ? JSON.parse(save) : null;
+  const ui = record ? Object.assign({}, record.ui) : null;
+  if (ui) delete ui.clock;
+  return {
+    game: record ? record.game : null,
+    ui: ui,
+    hand: Array.from(document.querySelectorAll('#hand [data-card]')).map(e => e.dataset.card),
+    selected: Array.from(document.querySelectorAll('#hand [data-selected="true"]'))
+      .map(e => e.dataset.card),
+  };
+}"""
+
+# The state as saved the instant the page goes away (a reload does not stop the page at
+# once: a computer may still move and save before it unloads), kept over the reload.
+BEFORE_UNLOAD = """
+window.addEventListener('pagehide', () => {
+  sessionStorage.setItem('__before', JSON.stringify((""" + STATE + """)()));
+});
+"""
+
+# The state the moment the page says it is ready (before any computer can move).
+AT_READY = """
+window.__atReady = null;
+new MutationObserver((_, observer) => {
+  if (document.documentElement.dataset.ready && !window.__atReady) {
+    window.__atReady = (""" + STATE + """)();
+    observer.disconnect();
+  }
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-ready']});
+"""
+
+
+def some_moves(page: Any, rng: random.Random) -> None:
+    """Up to two moves of yours, choosing exchange cards one by one."""
+    for _ in range(rng.randint(0, 2)):
+        state = wait_your_turn(page, timeout=30_000)
+        if page.locator('[data-action="pass"]:visible').count():
+            unchosen = page.locator('#hand [data-card]:not([data-selected="true"])')
+            if page.locator('#hand [data-selected="true"]').count() < 3 and unchosen.count():
+                tap(page, f'#hand [data-card="{unchosen.first.get_attribute("data-card")}"]')
+                continue
+            page.locator('[data-action="pass"]').click()
+            continue
+        if state == "bid" and page.locator('#bids [data-bid="blind"]').count():
+            page.locator('#bids [data-bid="blind"]').click()
+            continue
+        if state == "bid" and not page.locator(
+                '#bids [data-bid]:not([disabled]), #bids [data-action="look"]').count():
+            return  # the panel is still closing
+        act_once(page)
+
+
+def game_over_save() -> str:
+    game = random_game(PRESETS["blind-nil"], 1, random.Random(1), max_hands=40)
+    assert game.winner is not None
+    return save_text(game, level="easy")
+
+
+def exchange_save() -> str:
+    """You have bid Blind Nil and choose the cards you pass back."""
+    from spades import Bid
+
+    game = Game.new(PRESETS["blind-nil"], seed=5, dealer=3)
+    game = game.apply(Bid(0, blind=True))
+    game = play_to(game, lambda g: g.phase is Phase.PASS and g.turn == 0)
+    return save_text(game, level="easy", selected=[str(card) for card in
+                                                   sorted(game.hands[0])[:2]])
+
+
+def reload_and_compare(page: Any, rng: random.Random) -> str:
+    """After a random wait, reload the page the instant after reading what it saved; the
+    page that comes back holds exactly that. Returns the phase the reload interrupted."""
+    page.wait_for_timeout(rng.randint(0, 900))
+    phase = str(page.locator("#app").get_attribute("data-phase"))
+    page.evaluate("() => location.reload()")
+    page.wait_for_selector("html[data-ready='true']", state="attached", timeout=90_000)
+    page.wait_for_function("() => window.__atReady !== null")
+    after = page.evaluate("() => window.__atReady")
+    before = json.loads(page.evaluate("() => sessionStorage.getItem('__before')"))
+    moves_before = json.loads(before["game"])["actions"] if before["game"] else []
+    moves_after = json.loads(after["game"])["actions"] if after["game"] else []
+    assert moves_after == moves_before, (phase, moves_before[-3:], moves_after[-3:])
+    assert after["game"] == before["game"], phase
+    assert after["ui"] == before["ui"], phase
+    assert after["hand"] == before["hand"], phase
+    assert sorted(after["selected"]) == sorted(before["ui"]["selected"]), phase
+    return phase
+
+
+def test_a_reload_at_any_moment_restores_the_state_before_it(page: Any) -> None:
+    rng = random.Random(34)
+    page.add_init_script(AT_READY)
+    page.add_init_script(BEFORE_UNLOAD)
+    phases: list[str] = []
+    # A Blind Nil game played on: bids, your Blind Nil and its exchange, tricks, summaries.
+    open_game(page, "seed=31&table=blind-nil&speed=fast&level=easy")
+    for _ in range(RELOADS - 40):
+        some_moves(page, rng)
+        phases.append(reload_and_compare(page, rng))
+    # Choosing the cards to pass back, one tap at a time, at the computers' normal pace.
+    open_with_storage(page, {"spades.game": exchange_save()}, "speed=normal")
+    for _ in range(20):
+        some_moves(page, rng)
+        phases.append(reload_and_compare(page, rng))
+    # A game that is over.
+    open_with_storage(page, {"spades.game": game_over_save()}, "speed=fast")
+    for _ in range(20):
+        phases.append(reload_and_compare(page, rng))
+    assert {"bid", "pass", "play"} <= set(phases), phases

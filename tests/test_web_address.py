@@ -1,0 +1,59 @@
+"""The page's address (web/address.py): anything someone can send is bounded first."""
+
+from __future__ import annotations
+
+import pytest
+from address import MAX_SEED, read_address, whole_number
+from hypothesis import given
+from hypothesis import strategies as st
+
+
+def read(**params: str) -> object:
+    return read_address(params.get)
+
+
+def test_a_plain_link_is_read() -> None:
+    address = read(seed="1001", table="duel", level="expert", speed="fast", lang="de",
+                   clock="30", par="200")
+    assert (address.seed, address.table, address.level, address.speed, address.lang,
+            address.clock, address.par, address.ignored) == (
+        1001, "duel", "expert", "fast", "de", 30, 200, ())
+    assert address.linked
+
+
+def test_nothing_asked() -> None:
+    address = read()
+    assert address.seed is None and address.ignored == () and not address.linked
+
+
+@pytest.mark.parametrize("text", [
+    "9" * 60_000, str(2**63), "-5", " 7", "7 ", "1e9", "\u00b2", "\u0663", "\u202e1",
+    "1\u200f2", "", "0x10", "+3"])
+def test_a_seed_that_is_not_a_deal_number_is_ignored(text: str) -> None:
+    address = read(seed=text)
+    assert address.seed is None and address.ignored == ("seed",)
+
+
+def test_the_largest_seed_a_save_holds() -> None:
+    assert read(seed=str(MAX_SEED)).seed == MAX_SEED == 2**63 - 1
+
+
+@pytest.mark.parametrize("name", ["table", "level", "speed", "lang"])
+@pytest.mark.parametrize("text", ["\u202eexpert", "EXPERT", "expert\u0000", "x" * 20_000,
+                                  "<b>duel</b>", "constructor", "__proto__"])
+def test_a_choice_that_is_not_one_is_ignored(name: str, text: str) -> None:
+    assert read(**{name: text}).ignored == (name,)
+
+
+@given(st.text(max_size=40))
+def test_any_text_in_any_parameter_reads(text: str) -> None:
+    for name in ("seed", "table", "level", "speed", "lang", "clock", "par"):
+        address = read(**{name: text})
+        assert getattr(address, name) is None or name not in address.ignored
+
+
+def test_whole_number_bounds() -> None:
+    assert whole_number("0", 10) == 0
+    assert whole_number("11", 10) is None
+    assert whole_number("0", 10, smallest=1) is None
+    assert whole_number(None, 10) is None
