@@ -280,3 +280,56 @@ def test_hard_shades_the_bid_of_a_strong_hand() -> None:
     game = position({0: "AC KC QC 4D 3D AD KH 8H 3H KS QS 6S 2S"}, 3, "")
     assert choice(game, "hard") == Bid(6)
     assert choice(game, "medium") == Bid(7)
+
+
+NIL_SPADES = [
+    "2C 3C 4C 5C 2D 3D 4D 2H 3H 4H 9S 4S 2S",  # South
+    "6C 7C 8C 9C 5D 6D 7D 5H 6H 5S QS AS KS",  # West
+    "10C JC QC KC 8D 9D 10D 7H 8H 9H 3S 10S JS",  # North
+    "AC JD QD KD AD 10H JH QH KH AH 8S 6S 7S",  # East
+]
+
+
+def nil_spades(south_bid: int) -> Game:
+    """South bids ``south_bid`` (West 4, North 3, East 5) and, ducking throughout, keeps
+    ♠9 4 2 with no trick taken; West leads the ♠5, North plays the ♠3, East the ♠8:
+    South, last, can duck with the ♠4 or ♠2 (every later trick can be ducked too: West
+    holds ♠Q K, East ♠6 7, North ♠10 J) or overtake with the ♠9 (issue 13)."""
+    game = Game.new(PRESETS["classic"], seed=0,
+                    deal=[[Card.parse(w) for w in hand.split()] for hand in NIL_SPADES],
+                    dealer=0)
+    bids = {0: south_bid, 1: 4, 2: 3, 3: 5}
+    while game.phase.value == "bid":
+        assert game.turn is not None
+        game = game.apply(Bid(bids[game.turn]))
+    while len(game.hands[0]) > 3:
+        legal = game.legal_actions()
+        if game.turn == 0:
+            legal = [a for a in legal if isinstance(a, Play) and a.card.suit != 3] or legal
+        game = game.apply(legal[0])
+    for word in ["AS", "KC", "5S", "3S", "8S"]:
+        game = game.apply(Play(Card.parse(word)))
+    return game
+
+
+@pytest.mark.parametrize("level", ("easy", "medium", "hard", "expert"))
+def test_a_clean_nil_does_not_overtake_when_it_can_duck(level: str) -> None:
+    """Every level: a clean Nil bidder with ♠9 4 2 under an opponent's ♠8 ducks."""
+    game = nil_spades(0)
+    assert game.turn == 0 and game.tricks_won[0] == 0
+    assert set(game.hands[0]) == {Card.parse(w) for w in ("9S", "4S", "2S")}
+    for seed in range(3):
+        assert choice(game, level, seed) in (Play(Card.parse("4S")), Play(Card.parse("2S")))
+
+
+def test_expert_keeps_only_the_ducks_of_a_clean_nil() -> None:
+    """Expert: the cards that overtake are not even searched for a clean Nil bidder with
+    no partner to play after it; a contract bidder searches them all."""
+    from spades.ai.expert import nil_ducks, play_candidates
+
+    view = nil_spades(0).view(0)
+    candidates = play_candidates(view)
+    assert sorted(candidates) == sorted(Card.parse(w).index for w in ("2S", "9S"))
+    assert nil_ducks(view, candidates) == [Card.parse("2S").index]
+    contract = nil_spades(1).view(0)
+    assert nil_ducks(contract, play_candidates(contract)) == play_candidates(contract)

@@ -8,8 +8,10 @@ as side 1), so both sides meet the same deals; each time the game runs for ``--h
 hands (default 1) from a score of 0-0, scored as the game scores it (bags, penalties and
 the running score all count).  A's margin on a board is (A's points - B's points) per
 hand, averaged over the two orientations.  The report gives A's mean margin with a 95%
-confidence interval over the boards (mean ± 1.96·sd/√n), the share of boards A won, and
-each level's milliseconds per decision (median and 95th percentile) during the match.
+confidence interval over the boards (mean ± 1.96·sd/√n), the share of boards A won,
+each side's play per hand (its bid, tricks and bags, sets, bag penalties, Nil and Blind
+Nil tries and successes, over every hand A or B played), and each level's milliseconds per
+decision (median and 95th percentile) during the match.
 
 Partners play at the same level (separate bots with different seeds).  Bots get only
 ``game.view(seat)``; an ``oracle`` bot is given the game through ``choose_with_game``.
@@ -22,9 +24,10 @@ import math
 import statistics
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from ..game import Game
+from ..records import HandRecord
 from ..rules import PRESETS, Rules
 from . import ALL_LEVELS, make_bot
 
@@ -39,6 +42,78 @@ class MatchConfig:
 
 
 @dataclass(slots=True)
+class SideStats:
+    """What one side did over some hands (sums; ``per_hand`` divides by ``hands``)."""
+
+    hands: int = 0
+    points: int = 0
+    bid: int = 0
+    """The side's contract: the sum of its non-Nil bids."""
+    tricks: int = 0
+    """Every trick the side took, its Nil bidders' included."""
+    bags: int = 0
+    """Overtricks (and, at most tables, a Nil bidder's tricks) counted as bags."""
+    sets: int = 0
+    """Hands where the side bid a contract and failed it."""
+    penalties: int = 0
+    """Bag penalties suffered (each costs ``Rules.bag_penalty``)."""
+    nil_tries: int = 0
+    nil_made: int = 0
+    blind_tries: int = 0
+    """Blind Nil (Double Nil at two players) tries."""
+    blind_made: int = 0
+
+    def add(self, other: SideStats) -> None:
+        for f in fields(self):
+            setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
+
+
+def side_stats(rules: Rules, history: Sequence[HandRecord], side: int) -> SideStats:
+    """``side``'s figures over the finished hands ``history``."""
+    stats = SideStats()
+    for record in history:
+        result = record.sides[side]
+        seats = [s for s in range(rules.players) if s % 2 == side]
+        stats.hands += 1
+        stats.points += result.points
+        stats.bid += result.contract
+        stats.tricks += sum(record.tricks[s] for s in seats)
+        stats.bags += result.new_bags
+        if rules.bag_penalty:
+            stats.penalties += -result.bag_penalty // rules.bag_penalty
+        if result.contract > 0 and not result.made:
+            stats.sets += 1
+        for s in seats:
+            if record.bids[s] == 0:
+                made = record.tricks[s] == 0
+                if record.blind[s]:
+                    stats.blind_tries += 1
+                    stats.blind_made += made
+                else:
+                    stats.nil_tries += 1
+                    stats.nil_made += made
+    return stats
+
+
+@dataclass(slots=True)
+class GameResult:
+    """One orientation of a board: the hands played and A's and B's figures."""
+
+    history: tuple[HandRecord, ...]
+    a: SideStats
+    b: SideStats
+
+    @property
+    def hands(self) -> int:
+        return len(self.history)
+
+    @property
+    def diff(self) -> int:
+        """A's points minus B's over the hands played."""
+        return self.a.points - self.b.points
+
+
+@dataclass(slots=True)
 class BoardResult:
     seed: int
     margin: float
@@ -46,6 +121,9 @@ class BoardResult:
     hands: int
     times: dict[str, list[float]] = field(default_factory=dict)
     """Seconds per decision, by level."""
+    a: SideStats = field(default_factory=SideStats)
+    """A's figures over both orientations."""
+    b: SideStats = field(default_factory=SideStats)
 
 
 def bot_seed(board: int, seat: int) -> int:
@@ -54,9 +132,9 @@ def bot_seed(board: int, seat: int) -> int:
 
 
 def play_game(config: MatchConfig, board: int, a_side: int,
-              times: dict[str, list[float]] | None = None) -> tuple[float, int]:
-    """Play board ``board`` with level A on side ``a_side``; return A's points minus B's
-    over the hands played, and the number of hands."""
+              times: dict[str, list[float]] | None = None) -> GameResult:
+    """Play board ``board`` with level A on side ``a_side`` from 0-0 for up to
+    ``config.hands`` hands (fewer if the game ends), scores and bags carried."""
     rules = config.rules
     levels = [config.a if seat % 2 == a_side else config.b for seat in range(rules.players)]
     bots = [make_bot(level, bot_seed(board, seat), config.budget)
@@ -78,21 +156,23 @@ def play_game(config: MatchConfig, board: int, a_side: int,
         if times is not None:
             times.setdefault(levels[seat], []).append(elapsed)
         game = game.apply(action)
-    history = game.history
-    a_points = sum(record.points[a_side] for record in history)
-    b_points = sum(record.points[1 - a_side] for record in history)
-    return float(a_points - b_points), len(history)
+    history = tuple(game.history)
+    return GameResult(history, side_stats(rules, history, a_side),
+                      side_stats(rules, history, 1 - a_side))
 
 
 def play_board(config: MatchConfig, board: int) -> BoardResult:
     times: dict[str, list[float]] = {}
     margins = []
     hands = 0
+    a, b = SideStats(), SideStats()
     for a_side in (0, 1):
-        diff, played = play_game(config, board, a_side, times)
-        margins.append(diff / max(1, played))
-        hands += played
-    return BoardResult(board, sum(margins) / 2, hands, times)
+        result = play_game(config, board, a_side, times)
+        margins.append(result.diff / max(1, result.hands))
+        hands += result.hands
+        a.add(result.a)
+        b.add(result.b)
+    return BoardResult(board, sum(margins) / 2, hands, times, a, b)
 
 
 def _play_board_args(args: tuple[MatchConfig, int]) -> BoardResult:
@@ -120,6 +200,9 @@ class Summary:
     win_rate: float
     timing: dict[str, tuple[float, float, int]]
     """By level: median and 95th percentile milliseconds per decision, and decisions."""
+    a: SideStats = field(default_factory=SideStats)
+    b: SideStats = field(default_factory=SideStats)
+    """Each side's figures over every board."""
 
     def lines(self, config: MatchConfig) -> list[str]:
         low, high = self.mean - self.half_width, self.mean + self.half_width
@@ -130,10 +213,25 @@ class Summary:
             f"(95% CI {low:+.1f} .. {high:+.1f}, ±{self.half_width:.1f})",
             f"{config.a} board win rate: {100 * self.win_rate:.1f}% (ties count half)",
         ]
+        blind = config.rules.blind_nil
+        for name, stats in (("A " + config.a, self.a), ("B " + config.b, self.b)):
+            out.append(stats_line(name, stats, blind))
         for level, (median, p95, n) in self.timing.items():
             out.append(f"{level}: {median:.3f} ms/decision median, {p95:.3f} ms p95 "
                        f"({n} decisions)")
         return out
+
+
+def stats_line(name: str, stats: SideStats, blind: bool) -> str:
+    """One side's figures per hand played."""
+    n = max(1, stats.hands)
+    line = (f"{name}: per hand bid {stats.bid / n:.2f}, tricks {stats.tricks / n:.2f}, "
+            f"bags {stats.bags / n:.2f}, sets {stats.sets / n:.3f}, "
+            f"bag penalties {stats.penalties / n:.3f}; "
+            f"Nil {stats.nil_made}/{stats.nil_tries} made")
+    if blind:
+        line += f", Blind Nil {stats.blind_made}/{stats.blind_tries} made"
+    return line + f" ({stats.hands} hands)"
 
 
 def summarize(results: Sequence[BoardResult]) -> Summary:
@@ -152,7 +250,11 @@ def summarize(results: Sequence[BoardResult]) -> Summary:
         values.sort()
         p95 = values[min(len(values) - 1, int(0.95 * len(values)))]
         timing[level] = (1000 * statistics.median(values), 1000 * p95, len(values))
-    return Summary(n, mean, half, wins / n if n else 0.0, timing)
+    a, b = SideStats(), SideStats()
+    for r in results:
+        a.add(r.a)
+        b.add(r.b)
+    return Summary(n, mean, half, wins / n if n else 0.0, timing, a, b)
 
 
 def main(argv: list[str] | None = None) -> Summary:

@@ -241,14 +241,21 @@ class Solver:
 
 def move_groups(hands: Sequence[int], trick: Sequence[tuple[int, int]], turn: int,
                 broken: bool) -> list[int]:
-    """The cards ``turn`` may play, one a group of touching cards (the lowest)."""
+    """The cards ``turn`` may play, one a group of touching cards (the lowest).  Of the
+    trick in progress only the card winning it separates two cards (a beaten card falls
+    with the trick whichever of them is played), as in the Expert's ``play_candidates``."""
     hand = hands[turn]
     legal = legal_play_mask(hand, trick[0][1] // 13 if trick else NO_SUIT, broken)
     live = 0
     for h in hands:
         live |= h
-    for _, c in trick:
-        live |= 1 << c
+    if trick:
+        lead = trick[0][1] // 13
+        best = trick[0][1]
+        for _, c in trick[1:]:
+            if (c // 13 == lead or c >= 39) and c > best:
+                best = c
+        live |= 1 << best
     return touching_groups(legal, live & ~hand)
 
 

@@ -5,8 +5,15 @@ and in each world play every candidate card and then the rest of the hand with t
 playout policy (``spades.ai.playout``); a world's result is scored with the table's own
 ``score_sides`` (bags and the bag penalty, Nil and Blind Nil, sets): our side's points
 minus the opponents', plus a large bonus or penalty when the hand ends the game.  The card
-with the best mean wins.  Cards adjacent in rank among the cards not yet played are
-equivalent and searched once (a card of the trick in progress separates two cards).
+with the best mean wins.
+
+Forced choices are played at once, without search (``forced_play``): a single legal card;
+legal cards that are all equivalent; and a claim (on lead, every card held wins its trick
+whatever the order).  Cards of one suit are equivalent when no card this seat has not
+seen lies between them (its own and the played cards do not separate them), and no card
+of the trick in progress that is winning it: a card of the trick that is already beaten
+falls with the trick, whichever of the two is played.  Only the lowest card of a group of
+equivalent cards is searched (``play_candidates``).
 
 The last tricks (``ENDGAME_TRICKS``): each sampled world is solved exactly instead
 (``spades.ai.endgame``, alpha-beta over every line with the same scoring), and each
@@ -29,7 +36,7 @@ import time
 from collections.abc import Sequence
 
 from ..actions import BLIND_NIL, PLAYS, Action, Bid, Play
-from ..cards import FULL_DECK
+from ..cards import FULL_DECK, SPADE_MASK, SUIT_MASKS
 from ..records import Phase
 from ..rules import Rules
 from ..scoring import game_winner, score_sides
@@ -37,7 +44,7 @@ from ..view import View
 from .base import Budget, decision_rng
 from .endgame import ENDGAME_TRICKS, Solver, touching_groups
 from .heuristic import HeuristicBot
-from .playout import play_card, playout
+from .playout import play_card, playout, winner_of
 from .sampler import Sampler, estimate_bid
 
 DEFAULT_SIMULATIONS = 3000
@@ -91,6 +98,95 @@ def equivalence_groups(legal: int, hand: int, played: int) -> list[int]:
     return touching_groups(legal, FULL_DECK & ~(hand | played))
 
 
+def legal_mask_of(view: View) -> int:
+    legal = 0
+    for action in view.legal:
+        if isinstance(action, Play):
+            legal |= 1 << action.card.index
+    return legal
+
+
+def play_candidates(view: View, *, table_separates: bool = False) -> list[int]:
+    """One legal card (the lowest) per group of equivalent cards, for the search.
+
+    Two cards of one suit are equivalent when every card between them is this seat's, or
+    played, or in the trick in progress and not winning it: a beaten card of the trick
+    takes no trick whichever of the two is played, and leaves the game with the trick.
+    The card winning the trick does separate them (one of the two would beat it, the other
+    not).  ``table_separates`` counts every card of the trick as a separator (the rule
+    before issue 13, for measurements).
+    """
+    played = view.played_mask
+    plays = view.trick.plays
+    if plays:
+        if table_separates:
+            for _, card in plays:
+                played &= ~(1 << card.index)
+        else:
+            trick = [(seat, card.index) for seat, card in plays]
+            win_seat = winner_of(trick)
+            for seat, card in plays:
+                if seat == win_seat:
+                    played &= ~(1 << card.index)
+    return equivalence_groups(legal_mask_of(view), view.hand_mask, played)
+
+
+def is_claim(view: View) -> bool:
+    """On lead, every card held wins its trick whatever the order: each is above every
+    unseen card of its suit, and no unseen spade could ruff a side-suit card."""
+    if view.trick.plays:
+        return False
+    hand = view.hand_mask
+    unseen = FULL_DECK & ~(hand | view.played_mask)
+    for suit, mask in enumerate(SUIT_MASKS):
+        part = hand & mask
+        if not part:
+            continue
+        low = (part & -part).bit_length() - 1
+        if (unseen & mask) >> low:
+            return False  # an unseen card of the suit beats our lowest
+        if suit != 3 and unseen & SPADE_MASK:
+            return False  # a side-suit winner could be ruffed
+    return True
+
+
+def nil_ducks(view: View, candidates: list[int]) -> list[int]:
+    """A clean Nil bidder with no partner still to play this trick keeps only the cards
+    that stay under the card winning it, when it holds one (issue 13: a clean Nil with
+    ♠9 4 2 overtook an opponent's ♠8 with the ♠9 and broke itself).  The sampled worlds
+    may all make the Nil look lost; giving it up on their word is the costlier mistake."""
+    seat = view.seat
+    if view.bids[seat] != 0 or view.tricks_won[seat] or not view.trick.plays:
+        return candidates
+    players = view.players
+    partner = view.partner
+    to_play = players - len(view.trick.plays) - 1
+    if partner is not None and (partner - seat) % players <= to_play:
+        return candidates  # the partner plays after us and may cover
+    trick = [(s, card.index) for s, card in view.trick.plays]
+    best = trick[[s for s, _ in trick].index(winner_of(trick))][1]
+    def beats(card: int) -> bool:
+        if card // 13 == best // 13:
+            return card > best
+        return card >= 39  # a spade on a side-suit winner (the lead suit's or not)
+
+    ducks = [card for card in candidates if not beats(card)]
+    return ducks or candidates
+
+
+def forced_play(view: View) -> int | None:
+    """The card to play at once, without search, or None when there is a choice: a single
+    legal card, a single group of equivalent cards (its lowest card), or a claim (the
+    lowest legal card: every order takes every trick left)."""
+    legal = legal_mask_of(view)
+    if not legal:
+        return None
+    if legal & (legal - 1) == 0 or is_claim(view):
+        return (legal & -legal).bit_length() - 1
+    candidates = play_candidates(view)
+    return candidates[0] if len(candidates) == 1 else None
+
+
 def first_leader(view: View) -> int:
     rules = view.rules
     if rules.players == 2 and rules.dealer_leads:
@@ -118,6 +214,9 @@ class ExpertBot:
         self.seed = seed
         self.budget = budget if budget is not None else Budget(simulations=DEFAULT_SIMULATIONS)
         self._heuristic = HeuristicBot("hard", seed=seed)
+        self.shortcuts = True
+        """False: the play search as before issue 13 (every card of the trick separates
+        two cards, no claim), for measuring what the shortcuts save."""
 
     # ------------------------------------------------------------------ the protocol
 
@@ -156,18 +255,18 @@ class ExpertBot:
 
     # ------------------------------------------------------------------ play
 
-    def play_values(self, view: View) -> dict[int, float]:
-        """Mean value of each candidate card (one card per equivalent group)."""
+    def play_values(self, view: View, *, merge: bool = True) -> dict[int, float]:
+        """Mean value of each candidate card: one card per group of equivalent cards
+        (``play_candidates``), or every legal card with ``merge=False``."""
         hand = view.hand_mask
         trick = [(seat, card.index) for seat, card in view.trick.plays]
-        played = view.played_mask
-        for _, card in trick:
-            played &= ~(1 << card)  # a card of this trick may separate two of ours
-        legal = 0
-        for action in view.legal:
-            if isinstance(action, Play):
-                legal |= 1 << action.card.index
-        candidates = equivalence_groups(legal, hand, played)
+        if merge:
+            candidates = play_candidates(view, table_separates=not self.shortcuts)
+        else:
+            legal = legal_mask_of(view)
+            candidates = [i for i in range(52) if legal >> i & 1]
+        if self.shortcuts:
+            candidates = nil_ducks(view, candidates)
         if len(candidates) == 1:
             return {candidates[0]: 0.0}
         me = view.seat
@@ -229,6 +328,10 @@ class ExpertBot:
         return {card: total / done for card, total in totals.items()}
 
     def choose_play(self, view: View) -> Action:
+        if self.shortcuts:
+            forced = forced_play(view)
+            if forced is not None:
+                return PLAYS[forced]
         values = self.play_values(view)
         best = max(values, key=lambda card: (values[card], -card))
         return PLAYS[best]
@@ -281,5 +384,5 @@ class ExpertBot:
 
 
 __all__ = ["DEFAULT_SIMULATIONS", "Evaluator", "ExpertBot", "equivalence_groups",
-           "wants_blind_nil"]
+           "forced_play", "is_claim", "nil_ducks", "play_candidates", "wants_blind_nil"]
 
