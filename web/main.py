@@ -30,6 +30,7 @@ import keys
 import record
 import render
 import sounds
+import stats
 import store
 import table
 from address import read_address
@@ -303,6 +304,8 @@ class App:
                 self.continue_elsewhere()
         elif key == store.PREFS_KEY:
             self.prefs_changed_elsewhere()
+        elif key == stats.STATS_KEY:  # a game recorded there: this tab adds to that record
+            self.record.stats = stats.load_stats(storage)
 
     def prefs_changed_elsewhere(self) -> None:
         """Options changed in another tab apply here too."""
