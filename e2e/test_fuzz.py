@@ -142,8 +142,8 @@ def test_any_mutation_of_the_save_or_the_preferences_opens_a_playable_page(page:
         open_with_storage(page, items, "speed=instant")
         assert page.locator("html[data-ready='true']").count() == 1, (trial, mutate.__name__)
         assert page.locator("#app").get_attribute("inert") is None
-        act_once(page)
         notices.add(page.locator("#notice").text_content() or "")
+        act_once(page)
     assert any("could not be read" in text for text in notices), notices
 
 
