@@ -54,6 +54,12 @@ INTERPRETER = "./pyodide/pyodide.mjs"
 # only gets its "interpreter" checked and forced.
 CONFIGS_WITH_CODE = ("pyscript.json", "pyscript-worker.json")
 
+# The game page's interpreter: web/start.mjs, Pyodide's loadPyodide started from a memory
+# snapshot on a return visit (see write_snapshot). SPADES_SNAPSHOT=0 builds without it.
+SNAPSHOT_ON = os.environ.get("SPADES_SNAPSHOT", "1") != "0"
+START = "./pyodide/start.mjs"
+CONFIGS_WITH_START = ("pyscript.json",)
+
 
 @dataclass(frozen=True)
 class Runtime:
@@ -546,7 +552,8 @@ def write_configs(dist: Path) -> None:
     mapping = files_mapping(dist)
     for path in sorted(dist.glob("pyscript*.json")):
         config = json.loads(path.read_text(encoding="utf-8"))
-        config["interpreter"] = INTERPRETER
+        config["interpreter"] = (START if SNAPSHOT_ON and path.name in CONFIGS_WITH_START
+                                 else INTERPRETER)
         if path.name in CONFIGS_WITH_CODE:
             config["files"] = {**config.get("files", {}), **mapping}
         path.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
@@ -609,11 +616,86 @@ def build(dist: Path = DIST) -> str:
         extract_runtime(runtime, tarball, dist)
     trim_stdlib(dist / STDLIB_ZIP)
     copy_site(dist)
+    write_snapshot(dist)
     write_icons(dist)
     write_configs(dist)
     ident = write_service_worker(dist)
     print(f"built {dist} ({len(site_files(dist))} files, build {ident})", file=sys.stderr)
     return ident
+
+
+# --------------------------------------------------------------------------- snapshot
+
+# A Pyodide memory snapshot (an experimental Pyodide API, `_makeSnapshot`/`_loadSnapshot`):
+# the interpreter after start-up and the imports below, made under Node by snapshot.mjs
+# from dist/'s own runtime files and restored by dist/pyodide/start.mjs on a return visit.
+# It is made again only when its inputs change (cached in .cache/snapshot/), so a build
+# of the same sources writes the same bytes.
+SNAPSHOT_SCRIPT = ROOT / "snapshot.mjs"
+SNAPSHOT_CACHE = ROOT / ".cache" / "snapshot"
+# Never imported into the snapshot: modules that hold JavaScript objects.
+NOT_SNAPSHOTTED = ("js", "pyscript", "pyodide")
+
+
+def snapshot_modules() -> list[str]:
+    """What the page imports at start that can live in a snapshot: every module the
+    page's Python (web/*.py less the worker) imports at top level, less web/'s modules
+    that import js or pyscript (at any depth) and anything under NOT_SNAPSHOTTED."""
+    import ast
+
+    sources = {p.stem: p for p in WEB.glob("*.py") if p.stem not in ("worker", "bare")}
+    imports: dict[str, set[str]] = {}
+    for name, path in sources.items():
+        found = imports.setdefault(name, set())
+        for node in ast.parse(path.read_text("utf-8")).body:
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                found.add(node.module)
+        found.discard("__future__")
+
+    def tainted(name: str, seen: frozenset[str] = frozenset()) -> bool:
+        if name.split(".")[0] in NOT_SNAPSHOTTED:
+            return True
+        if name not in sources or name in seen:
+            return False
+        return any(tainted(dep, seen | {name}) for dep in imports[name])
+
+    wanted = {dep for deps in imports.values() for dep in deps} | set(sources)
+    return sorted(name for name in wanted if not tainted(name) and name != "main")
+
+
+def write_snapshot(dist: Path) -> None:
+    """Write dist/pyodide/snapshot-<hash>.bin.gz and dist/pyodide/start.mjs naming it
+    (or, with SPADES_SNAPSHOT=0, neither)."""
+    (dist / "start.mjs").unlink(missing_ok=True)  # copied from web/ with the page
+    if not SNAPSHOT_ON:
+        return
+    modules = snapshot_modules()
+    inputs = hashlib.sha256()
+    for path in (*(dist / "pyodide").iterdir(), dist / CODE_ARCHIVE, SNAPSHOT_SCRIPT):
+        inputs.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    inputs.update(json.dumps(modules).encode())
+    cached = SNAPSHOT_CACHE / f"{inputs.hexdigest()[:16]}.bin.gz"
+    if not cached.exists():
+        node = shutil.which("node")
+        if node is None:
+            raise SystemExit("node is needed to make the memory snapshot (or SPADES_SNAPSHOT=0)")
+        SNAPSHOT_CACHE.mkdir(parents=True, exist_ok=True)
+        raw = SNAPSHOT_CACHE / "snapshot.bin"
+        subprocess.run([node, str(SNAPSHOT_SCRIPT), str(dist), str(raw), *modules], check=True)
+        import gzip
+
+        data = gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0)
+        raw.unlink()
+        cached.write_bytes(data)
+    data = cached.read_bytes()
+    name = f"snapshot-{hashlib.sha256(data).hexdigest()[:16]}.bin.gz"
+    (dist / "pyodide" / name).write_bytes(data)
+    start = (WEB / "start.mjs").read_text(encoding="utf-8")
+    if "__SNAPSHOT__" not in start:
+        raise SystemExit("web/start.mjs lacks the __SNAPSHOT__ placeholder")
+    (dist / "pyodide" / "start.mjs").write_text(start.replace("__SNAPSHOT__", name), "utf-8")
 
 
 # --------------------------------------------------------------------------- icons
