@@ -35,7 +35,9 @@ async function unpack(response) {
 export async function loadPyodide(options = {}) {
   // ?snapshot=0 starts without it (python -m e2e.startup compares both).
   const wanted = new URLSearchParams(globalThis.location?.search).get("snapshot") !== "0";
+  performance.mark("spades:start");
   const cached = wanted ? await cachedSnapshot() : null;
+  performance.mark("spades:checked");
   if (cached) {
     try {
       // A promise: Pyodide fetches and compiles its wasm meanwhile.
