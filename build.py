@@ -131,6 +131,7 @@ NOT_PRECACHED = (
     "pyscript/toml-*",
     "pyscript/zip-*",
     "pyscript/pyodide_graph-*",
+    "pyodide/python_stdlib.source.zip",
 )
 
 MIME_TYPES = {
@@ -615,13 +616,53 @@ def build(dist: Path = DIST) -> str:
     for runtime, tarball in tarballs:
         extract_runtime(runtime, tarball, dist)
     trim_stdlib(dist / STDLIB_ZIP)
+    compile_archive(dist, dist / STDLIB_ZIP, "sourceless")
     copy_site(dist)
+    compile_archive(dist, dist / CODE_ARCHIVE, "beside")
     write_snapshot(dist)
     write_icons(dist)
     write_configs(dist)
     ident = write_service_worker(dist)
     print(f"built {dist} ({len(site_files(dist))} files, build {ident})", file=sys.stderr)
     return ident
+
+
+# --------------------------------------------------------------------------- bytecode
+
+# Python's modules compiled at build time (pycompile.mjs, under Node, with the page's own
+# Pyodide): the runtime's start-up imports much of the standard library, and compiling it
+# in the browser was most of the start. The standard library ships as .pyc only (zipimport
+# runs them; about twice the bytes of the sources, zipped); the game's archive keeps its
+# sources beside __pycache__/ (tracebacks show the lines). SPADES_PYC=0 ships sources only;
+# SPADES_PYC_AB=1 also writes pyodide/python_stdlib.source.zip (not precached), which
+# web/start.mjs loads for ?pyc=0 (python -m e2e.startup compares).
+PYC_ON = os.environ.get("SPADES_PYC", "1") != "0"
+PYC_AB = os.environ.get("SPADES_PYC_AB") == "1"
+PYC_SCRIPT = ROOT / "pycompile.mjs"
+PYC_CACHE = ROOT / ".cache" / "pyc"
+
+
+def compile_archive(dist: Path, archive: Path, mode: str) -> None:
+    """Replace ``archive`` by its compiled form (pycompile.mjs ``mode``), cached by input."""
+    if not PYC_ON:
+        return
+    if PYC_AB and archive.name == Path(STDLIB_ZIP).name:
+        shutil.copyfile(archive, archive.with_name("python_stdlib.source.zip"))
+    inputs = hashlib.sha256(mode.encode())
+    for path in (dist / "pyodide" / "pyodide.asm.wasm", archive, PYC_SCRIPT):
+        inputs.update(hashlib.sha256(path.read_bytes()).digest())
+    cached = PYC_CACHE / f"{inputs.hexdigest()[:16]}.zip"
+    if not cached.exists():
+        node = shutil.which("node")
+        if node is None:
+            raise SystemExit("node is needed to compile the Python (or SPADES_PYC=0)")
+        PYC_CACHE.mkdir(parents=True, exist_ok=True)
+        subprocess.run([node, str(PYC_SCRIPT), str(dist), str(archive), str(cached), mode],
+                       check=True)
+    before = archive.stat().st_size
+    shutil.copyfile(cached, archive)
+    print(f"{archive.relative_to(dist)}: compiled ({mode}), {before:,} -> "
+          f"{archive.stat().st_size:,} bytes", file=sys.stderr)
 
 
 # --------------------------------------------------------------------------- snapshot

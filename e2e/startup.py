@@ -52,7 +52,10 @@ PAGES = {"index": "./", "bare": "./bare.html"}
 # (?snapshot=0, web/start.mjs), side by side.
 if build.SNAPSHOT_ON:
     PAGES["nosnap"] = "./?snapshot=0"
-GAME_PAGES = ("index", "nosnap")
+# Built with SPADES_PYC_AB=1: without the snapshot nor the standard library's .pyc too.
+if build.SNAPSHOT_ON and build.PYC_AB:
+    PAGES["source"] = "./?snapshot=0&pyc=0"
+GAME_PAGES = ("index", "nosnap", "source")
 
 # By the page's clock: when html[data-ready] first appears, and the frame after
 # html[data-painted] (the saved table painted before Python).

@@ -34,7 +34,12 @@ async function unpack(response) {
 
 export async function loadPyodide(options = {}) {
   // ?snapshot=0 starts without it (python -m e2e.startup compares both).
-  const wanted = new URLSearchParams(globalThis.location?.search).get("snapshot") !== "0";
+  const params = new URLSearchParams(globalThis.location?.search);
+  const wanted = params.get("snapshot") !== "0";
+  // ?pyc=0 (a build with SPADES_PYC_AB=1): the standard library's sources, not its .pyc.
+  if (params.get("pyc") === "0") {
+    options = { ...options, stdLibURL: new URL("./python_stdlib.source.zip", import.meta.url).href };
+  }
   performance.mark("spades:start");
   const cached = wanted ? await cachedSnapshot() : null;
   performance.mark("spades:checked");
