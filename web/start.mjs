@@ -11,7 +11,8 @@
 //
 // A snapshot freezes the state of the random module: it is reseeded from the system's
 // entropy straight after the restore, so games still differ (new games' seeds come from
-// random.SystemRandom anyway).
+// random.SystemRandom anyway). It also freezes str's hash secret (set and dict orders of
+// strings are the same on every start from one build, as with a fixed PYTHONHASHSEED).
 import { loadPyodide as load, version } from "./pyodide.mjs";
 
 export { version };
@@ -35,18 +36,22 @@ async function unpack(response) {
 export async function loadPyodide(options = {}) {
   // ?snapshot=0 starts without it (python -m e2e.startup compares both).
   const params = new URLSearchParams(globalThis.location?.search);
-  const wanted = params.get("snapshot") !== "0";
-  // ?pyc=0 (a build with SPADES_PYC_AB=1): the standard library's sources, not its .pyc.
-  if (params.get("pyc") === "0") {
+  // ?pyc=0 (a build with SPADES_PYC_AB=1): the standard library's sources, not its .pyc,
+  // and so never the snapshot (made over the .pyc: its import caches name their offsets).
+  const sources = params.get("pyc") === "0";
+  if (sources) {
     options = { ...options, stdLibURL: new URL("./python_stdlib.source.zip", import.meta.url).href };
   }
+  const wanted = params.get("snapshot") !== "0" && !sources;
   performance.mark("spades:start");
   const cached = wanted ? await cachedSnapshot() : null;
   performance.mark("spades:checked");
   if (cached) {
     try {
       // A promise: Pyodide fetches and compiles its wasm meanwhile.
-      const pyodide = await load({ ...options, _loadSnapshot: unpack(cached) });
+      const snapshot = unpack(cached);
+      snapshot.catch(() => {});  // a damaged file fails the load below, not unhandled
+      const pyodide = await load({ ...options, _loadSnapshot: snapshot });
       pyodide.runPython("__import__('random').seed()");
       if (globalThis.document) document.documentElement.dataset.snapshot = "";
       return pyodide;
