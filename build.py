@@ -8,7 +8,9 @@
 
 Standard library only, but for Babel (PyPI `babel`), which compiles the translation
 catalogs, and Pillow (PyPI `pillow`), which draws the PNG icons (icons.py); the build
-pip-installs them when missing, so a fresh checkout needs nothing but Python, pip and npm.
+pip-installs them when missing, so a fresh checkout needs nothing but Python, pip and npm
+(and Node, which comes with npm: pycompile.mjs and snapshot.mjs run the page's own Pyodide
+under it to compile the Python and to make the memory snapshot).
 
 Why this file exists: the page runs Python in the browser under Pyodide + PyScript, and
 the site must work offline and from any static host (GitHub Pages, under a sub-path).
@@ -714,7 +716,8 @@ def write_snapshot(dist: Path) -> None:
         return
     modules = snapshot_modules()
     inputs = hashlib.sha256()
-    for path in (*(dist / "pyodide").iterdir(), dist / CODE_ARCHIVE, SNAPSHOT_SCRIPT):
+    runtime = sorted(p for p in (dist / "pyodide").iterdir() if precached(f"pyodide/{p.name}"))
+    for path in (*runtime, dist / CODE_ARCHIVE, SNAPSHOT_SCRIPT):
         inputs.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     inputs.update(json.dumps(modules).encode())
     cached = SNAPSHOT_CACHE / f"{inputs.hexdigest()[:16]}.bin.gz"
