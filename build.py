@@ -56,9 +56,10 @@ INTERPRETER = "./pyodide/pyodide.mjs"
 # only gets its "interpreter" checked and forced.
 CONFIGS_WITH_CODE = ("pyscript.json", "pyscript-worker.json")
 
-# The game page's interpreter: web/start.mjs, Pyodide's loadPyodide started from a memory
-# snapshot on a return visit (see write_snapshot). SPADES_SNAPSHOT=0 builds without it.
-SNAPSHOT_ON = os.environ.get("SPADES_SNAPSHOT", "1") != "0"
+# The game page's interpreter with SPADES_SNAPSHOT=1: web/start.mjs, Pyodide's loadPyodide
+# started from a memory snapshot on a return visit (see write_snapshot). Off by default
+# until the whole e2e suite has passed on it (SPADES_E2E_SNAPSHOT=1) on a quiet machine.
+SNAPSHOT_ON = os.environ.get("SPADES_SNAPSHOT", "0") == "1"
 START = "./pyodide/start.mjs"
 CONFIGS_WITH_START = ("pyscript.json",)
 
@@ -710,7 +711,7 @@ def snapshot_modules() -> list[str]:
 
 def write_snapshot(dist: Path) -> None:
     """Write dist/pyodide/snapshot-<hash>.bin.gz and dist/pyodide/start.mjs naming it
-    (or, with SPADES_SNAPSHOT=0, neither)."""
+    (or, without SPADES_SNAPSHOT=1, neither)."""
     (dist / "start.mjs").unlink(missing_ok=True)  # copied from web/ with the page
     if not SNAPSHOT_ON:
         return
@@ -724,7 +725,7 @@ def write_snapshot(dist: Path) -> None:
     if not cached.exists():
         node = shutil.which("node")
         if node is None:
-            raise SystemExit("node is needed to make the memory snapshot (or SPADES_SNAPSHOT=0)")
+            raise SystemExit("node is needed to make the memory snapshot (or build without SPADES_SNAPSHOT=1)")
         SNAPSHOT_CACHE.mkdir(parents=True, exist_ok=True)
         raw = SNAPSHOT_CACHE / "snapshot.bin"
         subprocess.run([node, str(SNAPSHOT_SCRIPT), str(dist), str(raw), *modules], check=True)

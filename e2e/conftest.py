@@ -92,7 +92,7 @@ def cache_snapshot(context: Any) -> None:
     import build
 
     found = sorted((build.DIST / "pyodide").glob("snapshot-*.bin.gz"))
-    assert found, "SPADES_E2E_SNAPSHOT=1 but dist/ has no snapshot (SPADES_SNAPSHOT=0?)"
+    assert found, "SPADES_E2E_SNAPSHOT=1 but dist/ has no snapshot (build with SPADES_SNAPSHOT=1)"
     page = context.new_page()
     page.goto("./build.json")
     page.evaluate("async (url) => { await (await caches.open('spades-e2e')).add(url); }",

@@ -12,7 +12,7 @@ import build
 from e2e.conftest import check_guard, guarded_context, watch_page
 from e2e.support import READY_TIMEOUT_MS, close_door, open_game, saved_record
 
-pytestmark = pytest.mark.skipif(not build.SNAPSHOT_ON, reason="built with SPADES_SNAPSHOT=0")
+pytestmark = pytest.mark.skipif(not build.SNAPSHOT_ON, reason="built without SPADES_SNAPSHOT=1")
 
 
 def new_game(page: Any) -> int:
