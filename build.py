@@ -8,7 +8,9 @@
 
 Standard library only, but for Babel (PyPI `babel`), which compiles the translation
 catalogs, and Pillow (PyPI `pillow`), which draws the PNG icons (icons.py); the build
-pip-installs them when missing, so a fresh checkout needs nothing but Python, pip and npm.
+pip-installs them when missing, so a fresh checkout needs nothing but Python, pip and npm
+(and Node, which comes with npm: pycompile.mjs and snapshot.mjs run the page's own Pyodide
+under it to compile the Python and to make the memory snapshot).
 
 Why this file exists: the page runs Python in the browser under Pyodide + PyScript, and
 the site must work offline and from any static host (GitHub Pages, under a sub-path).
@@ -53,6 +55,13 @@ INTERPRETER = "./pyodide/pyodide.mjs"
 # with the spades package and the Python modules of web/. Every other pyscript*.json
 # only gets its "interpreter" checked and forced.
 CONFIGS_WITH_CODE = ("pyscript.json", "pyscript-worker.json")
+
+# The game page's interpreter with SPADES_SNAPSHOT=1: web/start.mjs, Pyodide's loadPyodide
+# started from a memory snapshot on a return visit (see write_snapshot). Off by default
+# until the whole e2e suite has passed on it (SPADES_E2E_SNAPSHOT=1) on a quiet machine.
+SNAPSHOT_ON = os.environ.get("SPADES_SNAPSHOT", "0") == "1"
+START = "./pyodide/start.mjs"
+CONFIGS_WITH_START = ("pyscript.json",)
 
 
 @dataclass(frozen=True)
@@ -125,6 +134,7 @@ NOT_PRECACHED = (
     "pyscript/toml-*",
     "pyscript/zip-*",
     "pyscript/pyodide_graph-*",
+    "pyodide/python_stdlib.source.zip",
 )
 
 MIME_TYPES = {
@@ -546,7 +556,8 @@ def write_configs(dist: Path) -> None:
     mapping = files_mapping(dist)
     for path in sorted(dist.glob("pyscript*.json")):
         config = json.loads(path.read_text(encoding="utf-8"))
-        config["interpreter"] = INTERPRETER
+        config["interpreter"] = (START if SNAPSHOT_ON and path.name in CONFIGS_WITH_START
+                                 else INTERPRETER)
         if path.name in CONFIGS_WITH_CODE:
             config["files"] = {**config.get("files", {}), **mapping}
         path.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
@@ -608,12 +619,128 @@ def build(dist: Path = DIST) -> str:
     for runtime, tarball in tarballs:
         extract_runtime(runtime, tarball, dist)
     trim_stdlib(dist / STDLIB_ZIP)
+    compile_archive(dist, dist / STDLIB_ZIP, "sourceless")
     copy_site(dist)
+    compile_archive(dist, dist / CODE_ARCHIVE, "beside")
+    write_snapshot(dist)
     write_icons(dist)
     write_configs(dist)
     ident = write_service_worker(dist)
     print(f"built {dist} ({len(site_files(dist))} files, build {ident})", file=sys.stderr)
     return ident
+
+
+# --------------------------------------------------------------------------- bytecode
+
+# Python's modules compiled at build time (pycompile.mjs, under Node, with the page's own
+# Pyodide): the runtime's start-up imports much of the standard library, and compiling it
+# in the browser was most of the start. The standard library ships as .pyc only (zipimport
+# runs them; about twice the bytes of the sources, zipped); the game's archive keeps its
+# sources beside __pycache__/ (tracebacks show the lines). SPADES_PYC=0 ships sources only;
+# SPADES_PYC_AB=1 also writes pyodide/python_stdlib.source.zip (not precached), which
+# web/start.mjs loads for ?pyc=0 (python -m e2e.startup compares).
+PYC_ON = os.environ.get("SPADES_PYC", "1") != "0"
+PYC_AB = os.environ.get("SPADES_PYC_AB") == "1"
+PYC_SCRIPT = ROOT / "pycompile.mjs"
+PYC_CACHE = ROOT / ".cache" / "pyc"
+
+
+def compile_archive(dist: Path, archive: Path, mode: str) -> None:
+    """Replace ``archive`` by its compiled form (pycompile.mjs ``mode``), cached by input."""
+    if not PYC_ON:
+        return
+    if PYC_AB and archive.name == Path(STDLIB_ZIP).name:
+        shutil.copyfile(archive, archive.with_name("python_stdlib.source.zip"))
+    inputs = hashlib.sha256(mode.encode())
+    for path in (dist / "pyodide" / "pyodide.asm.wasm", archive, PYC_SCRIPT):
+        inputs.update(hashlib.sha256(path.read_bytes()).digest())
+    cached = PYC_CACHE / f"{inputs.hexdigest()[:16]}.zip"
+    if not cached.exists():
+        node = shutil.which("node")
+        if node is None:
+            raise SystemExit("node is needed to compile the Python (or SPADES_PYC=0)")
+        PYC_CACHE.mkdir(parents=True, exist_ok=True)
+        subprocess.run([node, str(PYC_SCRIPT), str(dist), str(archive), str(cached), mode],
+                       check=True)
+    before = archive.stat().st_size
+    shutil.copyfile(cached, archive)
+    print(f"{archive.relative_to(dist)}: compiled ({mode}), {before:,} -> "
+          f"{archive.stat().st_size:,} bytes", file=sys.stderr)
+
+
+# --------------------------------------------------------------------------- snapshot
+
+# A Pyodide memory snapshot (an experimental Pyodide API, `_makeSnapshot`/`_loadSnapshot`):
+# the interpreter after start-up and the imports below, made under Node by snapshot.mjs
+# from dist/'s own runtime files and restored by dist/pyodide/start.mjs on a return visit.
+# It is made again only when its inputs change (cached in .cache/snapshot/), so a build
+# of the same sources writes the same bytes.
+SNAPSHOT_SCRIPT = ROOT / "snapshot.mjs"
+SNAPSHOT_CACHE = ROOT / ".cache" / "snapshot"
+# Never imported into the snapshot: modules that hold JavaScript objects.
+NOT_SNAPSHOTTED = ("js", "pyscript", "pyodide")
+
+
+def snapshot_modules() -> list[str]:
+    """What the page imports at start that can live in a snapshot: every module the
+    page's Python (web/*.py less the worker) imports at top level, less web/'s modules
+    that import js or pyscript (at any depth) and anything under NOT_SNAPSHOTTED."""
+    import ast
+
+    sources = {p.stem: p for p in WEB.glob("*.py") if p.stem not in ("worker", "bare")}
+    imports: dict[str, set[str]] = {}
+    for name, path in sources.items():
+        found = imports.setdefault(name, set())
+        for node in ast.parse(path.read_text("utf-8")).body:
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                found.add(node.module)
+        found.discard("__future__")
+
+    def tainted(name: str, seen: frozenset[str] = frozenset()) -> bool:
+        if name.split(".")[0] in NOT_SNAPSHOTTED:
+            return True
+        if name not in sources or name in seen:
+            return False
+        return any(tainted(dep, seen | {name}) for dep in imports[name])
+
+    wanted = {dep for deps in imports.values() for dep in deps} | set(sources)
+    return sorted(name for name in wanted if not tainted(name) and name != "main")
+
+
+def write_snapshot(dist: Path) -> None:
+    """Write dist/pyodide/snapshot-<hash>.bin.gz and dist/pyodide/start.mjs naming it
+    (or, without SPADES_SNAPSHOT=1, neither)."""
+    (dist / "start.mjs").unlink(missing_ok=True)  # copied from web/ with the page
+    if not SNAPSHOT_ON:
+        return
+    modules = snapshot_modules()
+    inputs = hashlib.sha256()
+    runtime = sorted(p for p in (dist / "pyodide").iterdir() if precached(f"pyodide/{p.name}"))
+    for path in (*runtime, dist / CODE_ARCHIVE, SNAPSHOT_SCRIPT):
+        inputs.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    inputs.update(json.dumps(modules).encode())
+    cached = SNAPSHOT_CACHE / f"{inputs.hexdigest()[:16]}.bin.gz"
+    if not cached.exists():
+        node = shutil.which("node")
+        if node is None:
+            raise SystemExit("node is needed to make the memory snapshot (or build without SPADES_SNAPSHOT=1)")
+        SNAPSHOT_CACHE.mkdir(parents=True, exist_ok=True)
+        raw = SNAPSHOT_CACHE / "snapshot.bin"
+        subprocess.run([node, str(SNAPSHOT_SCRIPT), str(dist), str(raw), *modules], check=True)
+        import gzip
+
+        data = gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0)
+        raw.unlink()
+        cached.write_bytes(data)
+    data = cached.read_bytes()
+    name = f"snapshot-{hashlib.sha256(data).hexdigest()[:16]}.bin.gz"
+    (dist / "pyodide" / name).write_bytes(data)
+    start = (WEB / "start.mjs").read_text(encoding="utf-8")
+    if "__SNAPSHOT__" not in start:
+        raise SystemExit("web/start.mjs lacks the __SNAPSHOT__ placeholder")
+    (dist / "pyodide" / "start.mjs").write_text(start.replace("__SNAPSHOT__", name), "utf-8")
 
 
 # --------------------------------------------------------------------------- icons

@@ -71,14 +71,33 @@ class Guard:
             self.console_errors.append(f"[{message.type}] {text}")
 
 
-def guarded_context(browser: Any, site_url: str, **options: Any) -> tuple[Any, Guard]:
-    """A fresh context whose requests off loopback are aborted and recorded."""
+def guarded_context(browser: Any, site_url: str, plain: bool = False,
+                    **options: Any) -> tuple[Any, Guard]:
+    """A fresh context whose requests off loopback are aborted and recorded (``plain``:
+    never with SPADES_E2E_SNAPSHOT's cached snapshot)."""
     guard = Guard()
     options.setdefault("service_workers", "block")
     context = browser.new_context(base_url=site_url, **options)
     context.route("**/*", guard.on_route)
     context.on("console", guard.on_console)
+    if os.environ.get("SPADES_E2E_SNAPSHOT") == "1" and not plain:
+        cache_snapshot(context)
     return context, guard
+
+
+def cache_snapshot(context: Any) -> None:
+    """SPADES_E2E_SNAPSHOT=1: every page of the context starts from the memory snapshot
+    (web/start.mjs looks for it in Cache Storage, where the service worker puts it), as
+    on a return visit, though service workers are blocked. Runs the whole suite on it."""
+    import build
+
+    found = sorted((build.DIST / "pyodide").glob("snapshot-*.bin.gz"))
+    assert found, "SPADES_E2E_SNAPSHOT=1 but dist/ has no snapshot (build with SPADES_SNAPSHOT=1)"
+    page = context.new_page()
+    page.goto("./build.json")
+    page.evaluate("async (url) => { await (await caches.open('spades-e2e')).add(url); }",
+                  f"./pyodide/{found[-1].name}")
+    page.close()
 
 
 def watch_page(page: Any, guard: Guard) -> None:

@@ -48,6 +48,14 @@ from e2e.support import (
 )
 
 PAGES = {"index": "./", "bare": "./bare.html"}
+# Built with the memory snapshot (build.py write_snapshot): the game page without it too
+# (?snapshot=0, web/start.mjs), side by side.
+if build.SNAPSHOT_ON:
+    PAGES["nosnap"] = "./?snapshot=0"
+# Built with SPADES_PYC_AB=1: without the snapshot nor the standard library's .pyc too.
+if build.SNAPSHOT_ON and build.PYC_AB:
+    PAGES["source"] = "./?snapshot=0&pyc=0"
+GAME_PAGES = ("index", "nosnap", "source")
 
 # By the page's clock: when html[data-ready] first appears, and the frame after
 # html[data-painted] (the saved table painted before Python).
@@ -117,7 +125,7 @@ def visit_twice(playwright: Any, base_url: str, name: str) -> dict[str, Any]:
             stray: list[str] = []
             context.on("request", lambda r: None if is_local(r.url) else stray.append(r.url))
             page, cold = open_and_wait(context, PAGES[name])
-            if name == "index":
+            if name in GAME_PAGES:
                 settle_a_game(page)
                 page.wait_for_function("() => navigator.serviceWorker.controller !== null || "
                                        "navigator.serviceWorker.ready", timeout=60_000)
@@ -185,11 +193,16 @@ def main(argv: list[str] | None = None) -> None:
         index, bare = figure("index", visit, "ready"), figure("bare", visit, "ready")
         if index and bare:
             print(f"{visit}: ready index/bare {index / bare:.2f}x (goal <= 0.6x)")
-    print("\nwhere the game page's start goes (median ms from navigation):")
-    for visit in ("cold", "warm"):
-        steps = [(key, figure("index", visit, key)) for key in
-                 ("wasm", "python", "imported", "rendered", "ready")]
-        print(f"  {visit}: " + ", ".join(f"{key} {ms(value).strip()}" for key, value in steps))
+        nosnap = figure("nosnap", visit, "ready") if "nosnap" in PAGES else None
+        if index and nosnap:
+            print(f"{visit}: ready index/nosnap {index / nosnap:.2f}x (the snapshot's gain)")
+    for game in (name for name in GAME_PAGES if name in PAGES):
+        print(f"\nwhere the {game} page's start goes (median ms from navigation):")
+        for visit in ("cold", "warm"):
+            steps = [(key, figure(game, visit, key)) for key in
+                     ("wasm", "python", "imported", "rendered", "ready")]
+            print(f"  {visit}: " + ", ".join(f"{key} {ms(value).strip()}"
+                                             for key, value in steps))
     print("  (wasm: the runtime downloaded; python: main.py's first line, after the wasm "
           "compiled and the interpreter started; imported: main.py's imports; rendered: "
           "the first render)")

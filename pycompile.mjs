@@ -1,0 +1,49 @@
+// Build step (Node, never shipped): compile the Python of a zip to bytecode with the page's
+// own interpreter (Pyodide's CPython 3.14, so the magic number and the cache tag are the
+// runtime's), as unchecked hash-based .pyc files: the importer uses them without looking
+// at the source's date or hash (an archive's dates are fixed, its files' dates are the
+// unpacking's).
+//
+//   node pycompile.mjs <dist> <in.zip> <out.zip> sourceless|beside
+//
+// sourceless: each x.py becomes x.pyc (zipimport runs it; the standard library)
+// beside:     x.py stays, __pycache__/x.<tag>.pyc is added (the game's archive, unpacked
+//             into the working directory: tracebacks keep their source lines)
+// Members keep their order and fixed date; the output is the same for the same input.
+import { readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [dist, input, output, mode] = process.argv.slice(2);
+if (!["sourceless", "beside"].includes(mode)) throw new Error(`unknown mode ${mode}`);
+const { loadPyodide } = await import(pathToFileURL(resolve(dist, "pyodide/pyodide.mjs")).href);
+const pyodide = await loadPyodide({ stdout: () => {}, stderr: console.error });
+pyodide.FS.writeFile("/tmp/in.zip", readFileSync(input));
+pyodide.runPython(`
+import importlib.util, sys, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+with zipfile.ZipFile("/tmp/in.zip") as source, \\
+        zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+    for info in source.infolist():
+        data = source.read(info)
+        if not info.filename.endswith(".py"):
+            out.writestr(info, data)
+            continue
+        # Where the runtime finds it: the stdlib zip's path (tracebacks name it), or the
+        # working directory (the source loader puts the real path in anyway).
+        where = (f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"
+                 if "${mode}" == "sourceless" else "")
+        code = compile(data, where + info.filename, "exec", dont_inherit=True)
+        pyc = bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False))
+        if "${mode}" == "sourceless":
+            name = info.filename + "c"
+        else:
+            out.writestr(info, data)
+            name = importlib.util.cache_from_source(info.filename)
+        compiled = zipfile.ZipInfo(name, date_time=info.date_time)
+        compiled.external_attr = info.external_attr
+        compiled.create_system = info.create_system
+        out.writestr(compiled, pyc, zipfile.ZIP_DEFLATED, 9)
+`);
+writeFileSync(output, pyodide.FS.readFile("/tmp/out.zip"));
