@@ -205,13 +205,16 @@ def test_any_url_parameter_opens_a_playable_page(page: Any, value: str) -> None:
     from urllib.parse import quote
 
     page.add_init_script(NOTICES)
-    open_game(page, "&".join(f"{name}={quote(value)}" for name in PARAMETERS))
+    # A very long value goes in one parameter only: a URL of several of them is longer
+    # than servers take (Python's http.server refuses a request line over 64 KiB).
+    names = PARAMETERS if len(value) < 1000 else ["seed" if value[0] == "9" else "lang"]
+    open_game(page, "&".join(f"{name}={quote(value)}" for name in names))
     wait_your_turn(page, timeout=20_000)
     assert page.locator("#app").get_attribute("inert") is None
     assert page.locator("#notice b, #status b").count() == 0
     notices = page.evaluate("() => window.__notices")
     assert any("link was not understood" in text for text in notices), notices
-    assert not any(f"{name}=" in page.url for name in PARAMETERS), page.url
+    assert not any(f"{name}=" in page.url for name in names), page.url
 
 
 def test_deeply_nested_save_and_prefs_still_open_the_game(page: Any) -> None:
@@ -265,6 +268,7 @@ def test_two_tabs_never_destroy_a_game(page: Any) -> None:
     tab_a = page
     open_game(tab_a, "seed=555&level=easy")  # no ?speed=: the options speak
     bid_or_play(tab_a)
+    wait_your_turn(tab_a)  # A's computers have moved: A waits for you, writing nothing
     tab_b = tab_a.context.new_page()
     open_game(tab_b)
     assert saved_game(tab_b).seed == 555

@@ -78,7 +78,8 @@ def test_your_side() -> None:
 @pytest.mark.parametrize("preset", ["quick", "duel", "two-handed"])
 def test_hand_start_is_the_real_hand_start(preset: str) -> None:
     players_ = PRESETS[preset].players
-    game, starts = play(preset, 4, [page_bot("hard")] * players_, hands=3)
+    # A seed whose games last past three hands at every preset (with today's Hard).
+    game, starts = play(preset, 6, [page_bot("hard")] * players_, hands=3)
     assert len(game.history) == 3 and len(starts) == 4  # and hand 3 has begun
     for number, real in enumerate(starts[:3]):
         start = hand_start(game, number)

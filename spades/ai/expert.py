@@ -41,9 +41,10 @@ from ..records import Phase
 from ..rules import Rules
 from ..scoring import game_winner, score_sides
 from ..view import View
+from . import knowledge
 from .base import Budget, decision_rng
 from .endgame import ENDGAME_TRICKS, Solver, touching_groups
-from .heuristic import HeuristicBot
+from .heuristic import HeuristicBot, nil_cover_danger
 from .playout import play_card, playout, winner_of
 from .sampler import Sampler, estimate_bid
 
@@ -174,6 +175,24 @@ def nil_ducks(view: View, candidates: list[int]) -> list[int]:
     return ducks or candidates
 
 
+def nil_cover_leads(view: View, candidates: list[int]) -> list[int]:
+    """On lead with the partner on a clean Nil that is known to hold only spades (void in
+    every side suit), keep only the spade leads when there are any: a side-suit lead makes
+    the partner ruff, and it wins unless an opponent overruffs (issue 13: Expert led a
+    diamond at trick 10 into such a partner).  Perfect-information worlds make the
+    opponents duck under the partner's spades whatever is led, so the search often rates
+    the Nil lost either way and leads the side card; real opponents must find the duck."""
+    partner = view.partner
+    if (partner is None or view.trick.plays or view.bids[partner] != 0
+            or view.tricks_won[partner]):
+        return candidates
+    holds = knowledge.possible_cards(view)[partner]
+    if not holds or holds & ~SPADE_MASK:
+        return candidates
+    spades = [card for card in candidates if card >= 39]
+    return spades or candidates
+
+
 def forced_play(view: View) -> int | None:
     """The card to play at once, without search, or None when there is a choice: a single
     legal card, a single group of equivalent cards (its lowest card), or a claim (the
@@ -266,7 +285,7 @@ class ExpertBot:
             legal = legal_mask_of(view)
             candidates = [i for i in range(52) if legal >> i & 1]
         if self.shortcuts:
-            candidates = nil_ducks(view, candidates)
+            candidates = nil_cover_leads(view, nil_ducks(view, candidates))
         if len(candidates) == 1:
             return {candidates[0]: 0.0}
         me = view.seat
@@ -333,8 +352,16 @@ class ExpertBot:
             if forced is not None:
                 return PLAYS[forced]
         values = self.play_values(view)
-        best = max(values, key=lambda card: (values[card], -card))
-        return PLAYS[best]
+        top = max(values.values())
+        tied = [card for card, value in values.items() if value >= top - 1e-9]
+        if len(tied) > 1 and self.shortcuts:
+            # Equal values on lead with the partner on a clean Nil mostly mean every world
+            # loses the Nil whatever is led (the opponents see the cards and duck under
+            # it): lead what the partner can best stay under (issue 13).
+            danger = nil_cover_danger(view, tied)
+            low = min(danger.values())
+            tied = [card for card in tied if danger[card] == low]
+        return PLAYS[min(tied)]
 
     # ------------------------------------------------------------------ bid
 
@@ -384,5 +411,6 @@ class ExpertBot:
 
 
 __all__ = ["DEFAULT_SIMULATIONS", "Evaluator", "ExpertBot", "equivalence_groups",
-           "forced_play", "is_claim", "nil_ducks", "play_candidates", "wants_blind_nil"]
+           "forced_play", "is_claim", "nil_cover_leads", "nil_ducks", "play_candidates",
+           "wants_blind_nil"]
 

@@ -414,6 +414,18 @@ def _table_excess(view: View, estimate: float) -> float:
     return min(1.0, 0.3 * excess) if excess > 0 else 0.0
 
 
+def nil_cover_danger(view: View, cards: list[int]) -> dict[int, int]:
+    """For a seat on lead whose partner is on a clean Nil: each card's danger to the Nil
+    as Hard counts it (``_Context.cover_danger``: 0 the partner can stay under, up to 3 it
+    must ruff); 0 for every card otherwise.  The Expert breaks ties with it."""
+    alive = kn.nil_alive(view)
+    partner = view.partner
+    if partner is None or view.trick.plays or not alive[partner] or not cards:
+        return dict.fromkeys(cards, 0)
+    ctx = _Context(view, LEVEL_SETTINGS["hard"], sum(1 << card for card in cards))
+    return {card: ctx.cover_danger(card) for card in cards}
+
+
 def _draw_value(index: int) -> float:
     rank = _rank(index)
     if index // 13 == SPADES:
@@ -626,6 +638,8 @@ class _Context:
         if self.nil_me:
             return self._lowest_lead(legal)
         if self.nil_partner:
+            if self.settings.voids:
+                return self._cover_lead(legal)
             masters = self.masters(side)
             if masters:
                 return _top(masters)
@@ -663,6 +677,46 @@ class _Context:
         if side:
             return self._long_suit_lead(side)
         return _bottom(spades) if not spade_masters else _top(spade_masters)
+
+    def cover_danger(self, index: int) -> int:
+        """How likely leading ``index`` makes the partner, on a clean Nil, take the trick,
+        from the cards it may hold (Hard counts them and remembers its voids; issue 13):
+
+        0: it can stay under: no card of the suit above ours, or void with a side card to
+        throw, or (a spade) an opponent holding only spades, all above the partner's;
+        1: it may hold cards of the suit both above and below ours;
+        2: every card of the suit it may hold is above ours;
+        3: void in a side suit and holding only spades: it must ruff, and may win."""
+        assert self.partner is not None
+        possible = self.possible[self.partner]
+        suit = index // 13
+        theirs = possible & SUIT_MASKS[suit]
+        if not theirs:
+            return 3 if suit != SPADES and not possible & NON_SPADES else 0
+        above = theirs & ~((2 << index) - 1)
+        if not above:
+            return 0
+        if suit == SPADES:
+            for s in self.opponents:
+                spades = self.possible[s] & SPADE_MASK
+                if (spades and not self.possible[s] & NON_SPADES
+                        and self.view.hand_sizes[s] and _bottom(spades) > _top(above)):
+                    return 0  # it must follow with a spade above anything the partner holds
+        return 1 if theirs & ((1 << index) - 1) else 2
+
+    def _cover_lead(self, legal: int) -> int:
+        """Covering the partner's clean Nil on lead: the card it can best duck under
+        (``cover_danger``); among equals a sure winner, then the highest side card (the
+        rule before issue 13), spades last."""
+        masters = self.masters(legal & NON_SPADES)
+        possible = self.possible[self.partner] if self.partner is not None else 0
+
+        def key(index: int) -> tuple[int, int, int, int, int]:
+            above = possible & SUIT_MASKS[index // 13] & ~((2 << index) - 1)
+            return (self.cover_danger(index), 0 if masters >> index & 1 else 1,
+                    above.bit_count(), 1 if index // 13 == SPADES else 0, -_rank(index))
+
+        return min(_bits(legal), key=key)
 
     def _long_suit_lead(self, side: int) -> int:
         best_suit, best_key = -1, (-1, -1)
