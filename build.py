@@ -645,6 +645,14 @@ PYC_SCRIPT = ROOT / "pycompile.mjs"
 PYC_CACHE = ROOT / ".cache" / "pyc"
 
 
+def node_or_exit(purpose: str) -> str:
+    """Node (the page's own Pyodide runs under it at build time), or exit saying why."""
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit(f"node is needed {purpose}")
+    return node
+
+
 def compile_archive(dist: Path, archive: Path, mode: str) -> None:
     """Replace ``archive`` by its compiled form (pycompile.mjs ``mode``), cached by input."""
     if not PYC_ON:
@@ -656,9 +664,7 @@ def compile_archive(dist: Path, archive: Path, mode: str) -> None:
         inputs.update(hashlib.sha256(path.read_bytes()).digest())
     cached = PYC_CACHE / f"{inputs.hexdigest()[:16]}.zip"
     if not cached.exists():
-        node = shutil.which("node")
-        if node is None:
-            raise SystemExit("node is needed to compile the Python (or SPADES_PYC=0)")
+        node = node_or_exit("to compile the Python (or build with SPADES_PYC=0)")
         PYC_CACHE.mkdir(parents=True, exist_ok=True)
         subprocess.run([node, str(PYC_SCRIPT), str(dist), str(archive), str(cached), mode],
                        check=True)
@@ -723,9 +729,7 @@ def write_snapshot(dist: Path) -> None:
     inputs.update(json.dumps(modules).encode())
     cached = SNAPSHOT_CACHE / f"{inputs.hexdigest()[:16]}.bin.gz"
     if not cached.exists():
-        node = shutil.which("node")
-        if node is None:
-            raise SystemExit("node is needed to make the memory snapshot (or build without SPADES_SNAPSHOT=1)")
+        node = node_or_exit("to make the memory snapshot (or build without SPADES_SNAPSHOT=1)")
         SNAPSHOT_CACHE.mkdir(parents=True, exist_ok=True)
         raw = SNAPSHOT_CACHE / "snapshot.bin"
         subprocess.run([node, str(SNAPSHOT_SCRIPT), str(dist), str(raw), *modules], check=True)

@@ -241,18 +241,26 @@ def play_to_game_over(page: Page, timeout_s: float = 420) -> int:
             summaries += 1
             page.locator('#summary [data-action="next-hand"]').click()
             page.wait_for_selector("#summary", state="hidden")
-        elif page.locator("#bids [data-draw]").count():
-            held = page.locator("#hand [data-card]").count()
-            page.locator('#bids [data-draw="keep"]').click()
-            page.wait_for_function("(n) => document.querySelectorAll('#hand [data-card]')"
-                                   ".length > n", arg=held)
-        elif page.locator('#bids [data-action="look"]').count():
-            page.locator('#bids [data-action="look"]').click()
-        elif state == "bid":
-            bid_something(page)
         else:
-            play_first_playable(page)
+            your_move(page, state)
     raise AssertionError("the game did not end in time")
+
+
+def your_move(page: Page, state: str) -> None:
+    """One move of yours at ``state`` ('bid' or 'play', from wait_your_turn): keep the
+    card drawn, look at a Blind Nil hand, bid 3 (or the first bid), or play the first
+    playable card."""
+    if page.locator("#bids [data-draw]").count():
+        held = page.locator("#hand [data-card]").count()
+        page.locator('#bids [data-draw="keep"]').click()
+        page.wait_for_function("(n) => document.querySelectorAll('#hand [data-card]')"
+                               ".length > n", arg=held)
+    elif page.locator('#bids [data-action="look"]').count():
+        page.locator('#bids [data-action="look"]').click()
+    elif state == "bid":
+        bid_something(page)
+    else:
+        play_first_playable(page)
 
 
 def wait_all_par(page: Page, timeout_s: float = 180) -> None:

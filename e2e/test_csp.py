@@ -11,11 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from e2e.support import (
-    bid_something,
     close_door,
     open_game,
-    play_first_playable,
     wait_your_turn,
+    your_move,
 )
 
 # The policy of web/index.html (and bare.html), directive by directive.
@@ -79,20 +78,11 @@ def play_hand(page: Any, plays: int = 99, timeout: float = 120_000) -> str:
         state = wait_your_turn(page, timeout=timeout)
         if state == "summary":
             return state
-        if page.locator("#bids [data-draw]").count():
-            held = page.locator("#hand [data-card]").count()
-            page.locator('#bids [data-draw="keep"]').click()
-            page.wait_for_function("(n) => document.querySelectorAll('#hand [data-card]')"
-                                   ".length > n", arg=held)
-        elif page.locator('#bids [data-action="look"]').count():
-            page.locator('#bids [data-action="look"]').click()
-        elif state == "bid":
-            bid_something(page)
-        else:
+        if state == "play" and not page.locator("#bids [data-draw]").count():
             if played == plays:
                 return state
-            play_first_playable(page)
             played += 1
+        your_move(page, state)
 
 
 def test_the_pages_carry_the_policy_before_anything_loads(page: Any) -> None:

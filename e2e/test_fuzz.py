@@ -18,13 +18,12 @@ from collections.abc import Callable
 from typing import Any
 
 from e2e.support import (
-    bid_something,
     open_game,
     open_with_storage,
-    play_first_playable,
     save_text,
     tap,
     wait_your_turn,
+    your_move,
 )
 from spades import PRESETS, Game, Phase
 from tests.helpers import play_to, random_game
@@ -121,12 +120,8 @@ def act_once(page: Any) -> None:
     state = wait_your_turn(page, timeout=30_000)
     if state == "summary":
         page.locator('#summary button.primary').first.click()
-    elif page.locator('#bids [data-action="look"]').count():
-        page.locator('#bids [data-action="look"]').click()
-    elif state == "bid":
-        bid_something(page)
     else:
-        play_first_playable(page)
+        your_move(page, state)
 
 
 def test_any_mutation_of_the_save_or_the_preferences_opens_a_playable_page(page: Any) -> None:
