@@ -87,10 +87,16 @@ def test_a_worker_the_browser_refuses_leaves_the_moves_to_hard(guarded: Any) -> 
         route.fulfill(response=response, headers=headers)
 
     page.route(lambda url: urlsplit(url).path == "/", stricter)
+    # The par after every hand: its worker is refused too.
+    page.add_init_script("localStorage.getItem('spades.prefs') || localStorage.setItem("
+                         "'spades.prefs', JSON.stringify({version: 1, par: true}));")
     open_game(page, "seed=11&table=classic&speed=instant&level=expert")
     # Every computer move comes, each soon (before: never).
     assert play_hand(page, timeout=45_000) == "summary"
     assert page.evaluate("() => document.documentElement.dataset.worker") == "failed"
+    # The par says it is not coming, rather than "thinking…" for ever.
+    page.wait_for_function("() => /par: not available/.test("
+                           "document.getElementById('summary').textContent)", timeout=10_000)
     said_once_each_time(page)
     assert [w for w in warnings if "security policy refused it" in w], warnings
     # The browser's own word on the refused worker is the one console error expected.

@@ -33,6 +33,7 @@ import sounds
 import stats
 import store
 import table
+import workers
 from address import read_address
 from i18n import _, ngettext
 from prefs import LEVEL_NAMES, LEVELS, SWITCHES, TABLES
@@ -875,58 +876,6 @@ class App:
         answering) is ended, the page says so once (data-worker="failed"), Expert's moves
         are Hard's (get_worker), and a new worker is tried a minute later, then less and
         less often, while the game is at Expert (else once Expert is chosen again)."""
-        from pyscript import create_named_worker
-
-        async def start() -> Any:
-            # A new name at each try: PyScript keeps the first worker of a name for good.
-            name = f"ai-{time.monotonic_ns()}"
-            failed: asyncio.Future[str] = asyncio.get_running_loop().create_future()
-
-            def on_error(event: Any) -> None:
-                # PyScript does not watch these: its worker would never be ready.
-                if failed.done():
-                    return
-                if event.type != "securitypolicyviolation":
-                    failed.set_result(str(getattr(event, "message", "") or "it failed"))
-                elif event.effectiveDirective == "worker-src":
-                    failed.set_result("the page's security policy refused it")
-
-            listener = create_proxy(on_error)
-            document.addEventListener("securitypolicyviolation", listener)
-
-            async def watch() -> None:
-                # PyScript puts the Worker on its <script> once it has read the config: an
-                # error in it as it starts is an "error" on the Worker.
-                while True:
-                    script = document.querySelector(f'script[name="{name}"]')
-                    if script and hasattr(script, "xworker"):
-                        script.xworker.addEventListener("error", listener)
-                        return
-                    await asyncio.sleep(0.05)
-
-            async def ready() -> Any:
-                worker = await create_named_worker("./worker.py", name, "./pyscript-worker.json")
-                await worker.ping()
-                return worker
-
-            starting, watching = asyncio.ensure_future(ready()), asyncio.ensure_future(watch())
-            try:
-                done, _pending = await asyncio.wait(
-                    {starting, failed}, timeout=60.0, return_when=asyncio.FIRST_COMPLETED)
-                if starting in done:
-                    return starting.result()
-                if failed in done:
-                    raise RuntimeError(failed.result())
-                raise TimeoutError("it did not start within a minute")
-            finally:
-                for task in (starting, watching, failed):
-                    task.cancel()
-                document.removeEventListener("securitypolicyviolation", listener)
-                script = document.querySelector(f'script[name="{name}"]')
-                if script and hasattr(script, "xworker"):
-                    script.xworker.removeEventListener("error", listener)
-                listener.destroy()
-
         if not given_up:
             if after:
                 await asyncio.sleep(after)
@@ -934,16 +883,14 @@ class App:
                     self.worker_starting = None
                     return
             try:
-                self.worker = await start()
+                # A new name at each try: PyScript keeps the first worker of a name.
+                self.worker = await workers.start_worker(f"ai-{time.monotonic_ns()}")
                 ROOT.dataset.worker = "ready"
                 return
             except Exception as error:
                 given_up = str(error) or type(error).__name__
         # Given up: the worker is ended (its page element too), and tried again later.
-        for script in document.querySelectorAll('script[worker][name^="ai-"]'):
-            if hasattr(script, "xworker"):
-                script.xworker.terminate()
-            script.remove()
+        workers.end_workers("ai-")
         self.worker = None
         window.console.warn(f"expert worker given up, Hard plays meanwhile: {given_up}")
         if ROOT.getAttribute("data-worker") != "failed":

@@ -62,6 +62,7 @@ class Record:
         self.storage = storage
         self.stats = stats.load_stats(storage)
         self.par_worker: Any = None
+        self.par_unavailable = False  # its worker could not start: no par in this visit
         self.par_simulations = 0  # ?par=N: a smaller budget for tests
         self.par_task: asyncio.Task[None] | None = None
         self.review_game: Game | None = None
@@ -200,6 +201,8 @@ class Record:
             you = _("You {points}").format(points=f"{ours:+d}")
         else:
             you = _("You and North {points}").format(points=f"{ours:+d}")
+        if par is None and self.par_unavailable:
+            return _("{you} · par: not available in this browser").format(you=you)
         if par is None:
             return _("{you} · par: thinking…").format(you=you)
         return _("{you} · Expert in your seats {points}").format(you=you,
@@ -219,7 +222,7 @@ class Record:
     def start_par(self) -> None:
         """Work out the par of every finished hand that has none yet, in the background
         (one task: a second call while it runs is picked up by its loop)."""
-        if not self.par_wanted() or not self.missing_par():
+        if not self.par_wanted() or not self.missing_par() or self.par_unavailable:
             return
         if self.par_task is None or self.par_task.done():
             self.par_task = self.app.spawn(self.par_loop())
@@ -232,6 +235,12 @@ class Record:
             game, number, generation = self.app.game, missing[0], self.app.generation
             try:
                 worker = await self.get_par_worker()
+            except Exception as error:  # refused, or not started in a minute: no par
+                window.console.warn(f"par worker given up: {error}")
+                self.par_unavailable = True
+                self.par_arrived()  # "thinking…" becomes "not available"
+                return
+            try:
                 points = int(await worker.par(game.to_json(), number, self.app.ui.level,
                                               self.par_budget()))
             except Exception as error:  # no par is better than a stuck game
@@ -257,11 +266,9 @@ class Record:
 
     async def get_par_worker(self) -> Any:
         if self.par_worker is None:
-            from pyscript import create_named_worker
+            import workers
 
-            worker = await create_named_worker("./worker.py", "par", "./pyscript-worker.json")
-            await worker.ping()
-            self.par_worker = worker
+            self.par_worker = await workers.start_worker("par")
             document.documentElement.dataset.parWorker = "ready"
         return self.par_worker
 
