@@ -17,7 +17,7 @@ Times are the page's own clock from navigation start:
 - ready: html[data-ready], the table playable (for the bare page, its own ready mark).
 The breakdown of the game page's start: the runtime's download (pyodide.asm.wasm's
 response end), Python running main.py (its first line, a performance mark, after the
-wasm compiled and PyScript started the interpreter), main.py's imports done, the first
+wasm compiled and PyScript started the interpreter), app.py's imports done, the first
 render, ready. Bytes: those the cold visit's page fetched until ready (its resource timing: the
 service worker's precache comes after), raw and as gzip would send them (each file
 compressed at level 6, as static hosts do). The worker's own fetches (the AI and the par
@@ -204,7 +204,7 @@ def main(argv: list[str] | None = None) -> None:
             print(f"  {visit}: " + ", ".join(f"{key} {ms(value).strip()}"
                                              for key, value in steps))
     print("  (wasm: the runtime downloaded; python: main.py's first line, after the wasm "
-          "compiled and the interpreter started; imported: main.py's imports; rendered: "
+          "compiled and the interpreter started; imported: app.py's imports; rendered: "
           "the first render)")
     print()
     for name in PAGES:

@@ -1,5 +1,5 @@
 // Paint the table as it was left, before Python has started (issue 11): the page's last
-// render, which web/main.py keeps in localStorage ("spades.paint") beside the save. This
+// render, which web/app.py keeps in localStorage ("spades.paint") beside the save. This
 // is JavaScript because it must run before the runtime does; it renders nothing itself.
 //
 // The painting is a picture: #app stays inert (nothing can be clicked or focused) and a

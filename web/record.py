@@ -1,7 +1,7 @@
 """The player's record at the page: today's game as the front door, duplicate par, the
 statistics, the share line, the hand review, and a game's export and import.
 
-The table (main.py) tells this module when a hand or a game has finished; everything
+The table (app.py) tells this module when a hand or a game has finished; everything
 here is read from the engine's record of the game (``Game.history``, ``Game.actions``)
 and from the statistics in localStorage, never from a second copy of the rules.
 """
@@ -31,7 +31,7 @@ from spades.daily import DAILY_LEVEL, DAILY_PRESET, seed_for
 from spades.review import hand_replays
 
 if TYPE_CHECKING:
-    from main import App
+    from app import App
 
 VISIT_KEY = "spades.visit"
 """sessionStorage: set once the front door has been offered in this tab (a reload is not

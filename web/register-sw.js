@@ -3,7 +3,7 @@
 //
 // A new version (a new sw.js, see its comments) installs beside the one running this
 // page and waits: the page keeps its own version's files. When one is waiting this sets
-// html[data-update="ready"] and fires "spades:update-ready" on window (web/main.py shows
+// html[data-update="ready"] and fires "spades:update-ready" on window (web/app.py shows
 // its "A new version is ready" banner); the page's "spades:reload" event (its Reload
 // button) lets the waiting version take over, then reloads once it controls the page.
 // The check for a new version runs at every load and whenever the tab is shown again.

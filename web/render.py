@@ -2,7 +2,7 @@
 
 Pure string building (no browser imports), so the DOM contract the tests rely on
 (``data-card``, ``data-playable``, ``data-bid``, ``data-seat``, ``data-score-side``...) is
-checked under CPython. main.py writes these strings into stable containers.
+checked under CPython. app.py writes these strings into stable containers.
 """
 
 from __future__ import annotations

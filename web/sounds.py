@@ -1,7 +1,7 @@
 """Card sounds, drawn with the Web Audio API: no sound files to download or cache.
 
 Off by default (a switch in Options). The audio context is made on the first sound, and
-main.py asks for one only after the player has tapped or pressed a key, as browsers
+app.py asks for one only after the player has tapped or pressed a key, as browsers
 require; each sound is a short tone or two with a soft attack and decay.
 """
 

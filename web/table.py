@@ -1,7 +1,7 @@
 """What the table shows: a pure function from (game, preferences, UI state) to plain data.
 
 No browser imports and no rules: who may play what comes from ``game.legal_actions()``,
-scores from the engine's ``HandRecord``. The DOM layer (main.py) only writes this data
+scores from the engine's ``HandRecord``. The DOM layer (app.py) only writes this data
 into the page, so everything the player sees is tested here under CPython.
 """
 
