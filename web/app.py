@@ -738,14 +738,20 @@ class App:
             self.notice("")
         return True
 
+    def refused(self, action: Action) -> bool:
+        """True if the engine refuses ``action``: its reason is shown and said."""
+        explanation = self.game.explain(action)
+        if explanation is None:
+            return False
+        said = explanation.say(i18n.translations())
+        self.notice(said)
+        self.announce(said)
+        return True
+
     async def player_move(self, action: Action) -> None:
         """Your move: refused moves get the engine's explanation and your turn goes on."""
         try:
-            explanation = self.game.explain(action)
-            if explanation is not None:
-                said = explanation.say(i18n.translations())
-                self.notice(said)
-                self.announce(said)
+            if self.refused(action):
                 return
             generation = self.generation
             self.notice("")
@@ -986,11 +992,7 @@ class App:
             self.notice(_("Wait for {seat}.").format(
                 seat=table.seat_name(turn, self.game.rules.players)))
             return
-        explanation = self.game.explain(action)
-        if explanation is not None:
-            said = explanation.say(i18n.translations())
-            self.notice(said)
-            self.announce(said)
+        if self.refused(action):
             return
         if not self.can_act():
             if self.pending is None:  # a second tap (a double click) plays nothing more
