@@ -21,6 +21,18 @@ def cards(text: str) -> list[Card]:
     return [Card.parse(word) for word in text.split()]
 
 
+def filled_deal(south: str, west: str, north: str, east: str) -> list[list[Card]]:
+    """Four hands (seats 0 to 3) from their written cards, each filled up to 13 from the
+    cards left over."""
+    hands = [cards(text) for text in (south, west, north, east)]
+    used = {c for hand in hands for c in hand}
+    spare = [c for c in ALL_CARDS if c not in used]
+    for hand in hands:
+        while len(hand) < 13:
+            hand.append(spare.pop())
+    return hands
+
+
 def deal_from_seed(seed: int) -> list[list[Card]]:
     """Four hands of 13 from a seeded shuffle (independent of the engine's dealing)."""
     deck = list(ALL_CARDS)

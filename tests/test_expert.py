@@ -13,6 +13,7 @@ from spades.ai.oracle import OracleBot
 from spades.ai.playout import choose_follow, choose_lead, legal_mask, play_card, playout
 from spades.ai.sampler import Sampler
 from spades.cards import FULL_DECK, SUIT_MASKS
+from tests.helpers import filled_deal
 
 SMALL = Budget(simulations=24)
 
@@ -268,20 +269,10 @@ def test_expert_never_sees_hidden_cards() -> None:
         assert choices[0] == choices[1]
 
 
-def _deal(south: str, west: str, north: str, east: str) -> list[list[Card]]:
-    hands = [[Card.parse(w) for w in text.split()] for text in (south, west, north, east)]
-    used = {c for hand in hands for c in hand}
-    spare = [c for c in (Card(i) for i in range(52)) if c not in used]
-    for hand in hands:
-        while len(hand) < 13:
-            hand.append(spare.pop())
-    return hands
-
-
 def test_expert_does_not_overtake_its_partners_sure_winner() -> None:
     # North leads the ace of hearts; South holds the king of hearts and a small heart,
     # and must not waste the king (it will win a trick later).
-    deal = _deal(
+    deal = filled_deal(
         "KH 3H 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC",
         "2H 4H 5H 2D 3D 4D 5D 6D 7D 8D 9D 10D JD",
         "AH 6H 7H QD KD AD 2S 3S 4S 5S 6S 7S 8S",

@@ -13,6 +13,7 @@ from spades.ai import expert
 from spades.ai.base import Budget
 from spades.ai.expert import ExpertBot, forced_play, is_claim, play_candidates
 from spades.view import View
+from tests.helpers import filled_deal
 
 
 def cards(text: str) -> list[Card]:
@@ -23,22 +24,11 @@ def idx(text: str) -> list[int]:
     return sorted(card.index for card in cards(text))
 
 
-def deal(south: str, west: str, north: str, east: str) -> list[list[Card]]:
-    """Four hands (seats 0 to 3), each filled up to 13 from the cards left over."""
-    hands = [cards(text) for text in (south, west, north, east)]
-    used = {c for hand in hands for c in hand}
-    spare = [c for c in (Card(i) for i in range(52)) if c not in used]
-    for hand in hands:
-        while len(hand) < 13:
-            hand.append(spare.pop())
-    return hands
-
-
 def trick_view(west: str, north: str, east: str,
                south: str = "QH 10H 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC") -> View:
     """West leads ``west``, North plays ``north``, East ``east``: South's view, last to
     play (every seat bid 3)."""
-    hands = deal(south, west, north, east)
+    hands = filled_deal(south, west, north, east)
     game = Game.new(PRESETS["classic"], seed=0, deal=hands, dealer=0)
     for _ in range(4):
         game = game.apply(Bid(3))
@@ -84,7 +74,7 @@ def test_equivalent_cards_collapse_to_the_lowest() -> None:
     south = "QH JH 9H 8H 2C 4C 5C 6C 7C 8C 9C 10C JC"
     # The 10H unseen (East holds it): QH JH and 9H 8H are two groups; the 2C and 4C
     # (the 3C unseen) are two more, but only hearts may be played.
-    hands = deal(south, "3C", "", "10H")
+    hands = filled_deal(south, "3C", "", "10H")
     game = Game.new(PRESETS["classic"], seed=0, deal=hands, dealer=3)
     for _ in range(4):
         game = game.apply(Bid(3))
@@ -101,7 +91,7 @@ def test_equivalent_cards_collapse_to_the_lowest() -> None:
 
 def test_a_claim_is_played_without_search() -> None:
     # South holds every spade: each card wins its trick whatever the order.
-    hands = deal("2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS", "", "", "")
+    hands = filled_deal("2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS", "", "", "")
     game = Game.new(PRESETS["classic"], seed=0, deal=hands, dealer=3)
     for _ in range(4):
         game = game.apply(Bid(3))
@@ -109,7 +99,7 @@ def test_a_claim_is_played_without_search() -> None:
     assert is_claim(view) and len(view.legal) == 13
     assert NoSearch(seed=1).choose(view) == Play(Card.parse("2S"))
     # With a side-suit card and spades still out, it is no claim.
-    hands = deal("AH AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S", "", "", "")
+    hands = filled_deal("AH AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S", "", "", "")
     game = Game.new(PRESETS["classic"], seed=0, deal=hands, dealer=3)
     for _ in range(4):
         game = game.apply(Bid(3))
