@@ -45,16 +45,21 @@ class Bot(Protocol):
         ...
 
 
-def decision_rng(seed: int, view: View, salt: str = "", *, see_hand: bool = True) -> random.Random:
-    """A generator fixed by the bot's seed and the decision's situation.
-
-    ``see_hand=False`` leaves the bot's own cards out, for decisions that must not depend
-    on them (Blind Nil is decided before looking, 003).
-    """
+def decision_key(seed: int, view: View, salt: str = "", *, see_hand: bool = True) -> str:
+    """A text fixed by the bot's seed and the decision's situation (``decision_rng``)."""
     key = "|".join((
         str(seed), salt, str(view.seat), str(view.hand_number), view.phase.value,
         ",".join(str(card) for card in view.hand) if see_hand else "?",
         ";".join(",".join(str(c) for _, c in t.plays) for t in (*view.tricks, view.trick)),
         ",".join(map(str, view.bids)), ",".join(f"{s}{int(k)}" for s, k in view.draws),
     ))
-    return random.Random(hashlib.sha256(key.encode()).hexdigest())
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def decision_rng(seed: int, view: View, salt: str = "", *, see_hand: bool = True) -> random.Random:
+    """A generator fixed by the bot's seed and the decision's situation.
+
+    ``see_hand=False`` leaves the bot's own cards out, for decisions that must not depend
+    on them (Blind Nil is decided before looking, 003).
+    """
+    return random.Random(decision_key(seed, view, salt, see_hand=see_hand))

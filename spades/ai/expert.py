@@ -5,7 +5,9 @@ and in each world play every candidate card and then the rest of the hand with t
 playout policy (``spades.ai.playout``); a world's result is scored with the table's own
 ``score_sides`` (bags and the bag penalty, Nil and Blind Nil, sets): our side's points
 minus the opponents', plus a large bonus or penalty when the hand ends the game.  The card
-with the best mean wins.
+with the best mean wins.  The worlds are searched in rounds (``spades.ai.worlds``), which
+the page shares among its workers with the same result, and the search stops early once
+one card leads every other clearly.
 
 Forced choices are played at once, without search (``forced_play``): a single legal card;
 legal cards that are all equivalent; and a claim (on lead, every card held wins its trick
@@ -31,66 +33,36 @@ The draw, the exchange and the replacement go to the Hard heuristic
 
 from __future__ import annotations
 
-import random
 import time
-from collections.abc import Sequence
 
 from ..actions import BLIND_NIL, PLAYS, Action, Bid, Play
 from ..cards import FULL_DECK, SPADE_MASK, SUIT_MASKS
 from ..records import Phase
-from ..rules import Rules
-from ..scoring import game_winner, score_sides
 from ..view import View
 from . import knowledge
-from .base import Budget, decision_rng
-from .endgame import ENDGAME_TRICKS, Solver, touching_groups
+from .base import Budget, decision_key
+from .endgame import ENDGAME_TRICKS, touching_groups
 from .heuristic import HeuristicBot, nil_cover_danger
-from .playout import play_card, playout, winner_of
-from .sampler import Sampler, estimate_bid
+from .playout import winner_of
+from .worlds import (
+    BID,
+    ENDGAME,
+    PLAY,
+    WIN_BONUS,
+    Evaluator,
+    Search,
+    Tally,
+    evaluator_for,
+    run_worlds,
+)
 
 DEFAULT_SIMULATIONS = 3000
 """Playouts per decision when no budget is given (about 0.3 s on CPython)."""
-WIN_BONUS = 300
-"""Added to (or taken from) a world's value when its hand ends the game."""
 ENDGAME_WORLD_COST = 20
 """Simulations a world costs at least when its last tricks are solved exactly (``endgame``)."""
 ENDGAME_NODES = 20
 """Solver nodes one simulation of the budget buys (a node costs about a twentieth of a
 playout), so a hard endgame samples fewer worlds."""
-
-
-class Evaluator:
-    """Scores a finished hand for one side: our points minus theirs, plus the game-ending
-    bonus; memoised on (bids, tricks)."""
-
-    def __init__(self, rules: Rules, side: int, scores: Sequence[int], bags: Sequence[int],
-                 blind: Sequence[bool], hands_played: int) -> None:
-        self.rules = rules
-        self.side = side
-        self.scores = tuple(scores)
-        self.bags = tuple(bags)
-        self.blind = tuple(blind)
-        self.hands_played = hands_played
-        self.cache: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = {}
-
-    def __call__(self, bids: tuple[int, ...], tricks: tuple[int, ...]) -> float:
-        key = (bids, tricks)
-        value = self.cache.get(key)
-        if value is None:
-            sides = score_sides(self.rules, bids, tricks, self.bags, self.blind)
-            ours, theirs = sides[self.side].points, sides[1 - self.side].points
-            value = float(ours - theirs)
-            new = [self.scores[0] + sides[0].points, self.scores[1] + sides[1].points]
-            winner = game_winner(self.rules, new, self.hands_played + 1)
-            if winner is not None:
-                value += WIN_BONUS if winner == self.side else -WIN_BONUS
-            self.cache[key] = value
-        return value
-
-
-def evaluator_for(view: View) -> Evaluator:
-    return Evaluator(view.rules, view.side, view.scores, view.bags, view.blind,
-                     len(view.history))
 
 
 def equivalence_groups(legal: int, hand: int, played: int) -> list[int]:
@@ -225,7 +197,11 @@ def wants_blind_nil(view: View) -> bool:
 
 
 class ExpertBot:
-    """Determinised search for the play and the bid (see the module docstring)."""
+    """Determinised search for the play and the bid (see the module docstring).
+
+    ``choose(view)`` is ``plan``, then ``search``, then ``conclude``; the page runs the
+    same three steps with the middle one shared among its workers (``spades.ai.worlds``).
+    """
 
     level = "expert"
 
@@ -236,10 +212,19 @@ class ExpertBot:
         self.shortcuts = True
         """False: the play search as before issue 13 (every card of the trick separates
         two cards, no claim), for measuring what the shortcuts save."""
+        self.early_stop = True
+        """False: every decision spends its whole budget (no ``clear_leader`` stop)."""
 
     # ------------------------------------------------------------------ the protocol
 
     def choose(self, view: View) -> Action:
+        decision = self.plan(view)
+        if isinstance(decision, Search):
+            return self.conclude(view, decision, self.search(view, decision))
+        return decision
+
+    def plan(self, view: View) -> Action | Search:
+        """The action, when it needs no search, or the search that decides it."""
         legal = view.legal
         if not legal:
             raise ValueError("it is not this seat's turn")
@@ -247,111 +232,39 @@ class ExpertBot:
             return legal[0]
         phase = view.phase
         if phase is Phase.PLAY:
-            return self.choose_play(view)
+            if self.shortcuts:
+                forced = forced_play(view)
+                if forced is not None:
+                    return PLAYS[forced]
+            search = self.play_search(view)
+            return PLAYS[search.options[0]] if len(search.options) == 1 else search
         if phase is Phase.BID:
             if BLIND_NIL in legal and wants_blind_nil(view):
                 return BLIND_NIL
-            return self.choose_bid(view)
+            return self.bid_search(view)
         if phase is Phase.DRAW and BLIND_NIL in legal and wants_blind_nil(view):
             return BLIND_NIL
         # The draw, the exchange and the replacement: the Hard heuristic's rules.
         action: Action = self._heuristic.choose(view)
         return action
 
-    # ------------------------------------------------------------------ budget
-
-    def _limits(self, per_world: int) -> tuple[int, float | None]:
-        """(worlds, deadline) for a decision costing ``per_world`` playouts a world."""
-        budget = self.budget
-        if budget.simulations is not None:
-            worlds = max(2, -(-budget.simulations // max(1, per_world)))
-            deadline = None
-            if budget.seconds is not None:
-                deadline = time.perf_counter() + budget.seconds
-            return worlds, deadline
-        assert budget.seconds is not None
-        return 1 << 30, time.perf_counter() + budget.seconds
-
-    # ------------------------------------------------------------------ play
-
-    def play_values(self, view: View, *, merge: bool = True) -> dict[int, float]:
-        """Mean value of each candidate card: one card per group of equivalent cards
-        (``play_candidates``), or every legal card with ``merge=False``."""
-        hand = view.hand_mask
-        trick = [(seat, card.index) for seat, card in view.trick.plays]
-        if merge:
-            candidates = play_candidates(view, table_separates=not self.shortcuts)
-        else:
-            legal = legal_mask_of(view)
-            candidates = [i for i in range(52) if legal >> i & 1]
-        if self.shortcuts:
-            candidates = nil_cover_leads(view, nil_ducks(view, candidates))
-        if len(candidates) == 1:
-            return {candidates[0]: 0.0}
-        me = view.seat
-        bids = tuple(b if b is not None else 0 for b in view.bids)
-        nil = [b == 0 for b in bids]
-        won = list(view.tricks_won)
-        broken = view.spades_broken
-        lead_breaks = view.rules.lead_breaks_spades
-        evaluate = evaluator_for(view)
-        sampler = Sampler(view)
-        rng = decision_rng(self.seed, view, "play")
-        players = view.rules.players
-        if hand.bit_count() <= ENDGAME_TRICKS[players]:  # tricks left, this one included
-            return self._endgame_values(view, candidates, trick, bids, evaluate, sampler, rng)
-        worlds, deadline = self._limits(len(candidates))
-        totals = dict.fromkeys(candidates, 0.0)
-        done = 0
-        while done < worlds:
-            hands = sampler.sample(rng)
-            for card in candidates:
-                h = list(hands)
-                t = list(trick)
-                w = list(won)
-                nxt, spade = play_card(h, t, me, card, w, lead_breaks=lead_breaks)
-                result = playout(h, t, nxt, broken or spade, w, nil, lead_breaks=lead_breaks)
-                totals[card] += evaluate(bids, tuple(result))
-            done += 1
-            if deadline is not None and done >= 2 and time.perf_counter() > deadline:
+    def search(self, view: View, search: Search) -> Tally:
+        """Every round of ``search`` here, until the tally or the budget's seconds stop it."""
+        deadline = None
+        if self.budget.seconds is not None:
+            deadline = time.perf_counter() + self.budget.seconds
+        tally = Tally(search)
+        while (worlds := tally.next_round()) is not None:
+            tally.add(worlds[0], run_worlds(view, search, *worlds))
+            if deadline is not None and time.perf_counter() > deadline:
                 break
-        return {card: total / done for card, total in totals.items()}
+        return tally
 
-    def _endgame_values(self, view: View, candidates: list[int], trick: list[tuple[int, int]],
-                        bids: tuple[int, ...], evaluate: Evaluator, sampler: Sampler,
-                        rng: random.Random) -> dict[int, float]:
-        """Mean exact value of each candidate over sampled worlds (few tricks left)."""
-        me = view.seat
-        won = list(view.tricks_won)
-        broken = view.spades_broken
-
-        def value(tricks: tuple[int, ...]) -> float:
-            return evaluate(bids, tricks)
-
-        worlds, deadline = self._limits(ENDGAME_WORLD_COST)
-        nodes_left = worlds * ENDGAME_WORLD_COST * ENDGAME_NODES
-        totals = dict.fromkeys(candidates, 0.0)
-        done = 0
-        while done < worlds:
-            hands = sampler.sample(rng)
-            solver = Solver(len(hands), view.side, value,
-                            lead_breaks=view.rules.lead_breaks_spades)
-            for card, v in solver.solve_moves(hands, trick, me, broken, won,
-                                              candidates).items():
-                totals[card] += v
-            done += 1
-            nodes_left -= solver.nodes
-            if done >= 2 and (nodes_left <= 0 or (deadline is not None
-                              and time.perf_counter() > deadline)):
-                break
-        return {card: total / done for card, total in totals.items()}
-
-    def choose_play(self, view: View) -> Action:
-        if self.shortcuts:
-            forced = forced_play(view)
-            if forced is not None:
-                return PLAYS[forced]
-        values = self.play_values(view)
+    def conclude(self, view: View, search: Search, tally: Tally) -> Action:
+        """The action the searched worlds choose."""
+        values = tally.means()
+        if search.kind == BID:
+            return Bid(max(values, key=lambda n: (values[n], -abs(n - 3))))
         top = max(values.values())
         tied = [card for card, value in values.items() if value >= top - 1e-9]
         if len(tied) > 1 and self.shortcuts:
@@ -363,54 +276,58 @@ class ExpertBot:
             tied = [card for card in tied if danger[card] == low]
         return PLAYS[min(tied)]
 
+    # ------------------------------------------------------------------ budget
+
+    def _worlds(self, per_world: int) -> int:
+        """The most worlds for a decision costing ``per_world`` simulations a world."""
+        simulations = self.budget.simulations
+        if simulations is None:
+            return 1 << 30  # seconds only: the deadline stops it
+        return max(2, -(-simulations // max(1, per_world)))
+
+    # ------------------------------------------------------------------ play
+
+    def play_search(self, view: View, *, merge: bool = True) -> Search:
+        """The search of a play: one candidate card per group of equivalent cards
+        (``play_candidates``), or every legal card with ``merge=False``."""
+        if merge:
+            candidates = play_candidates(view, table_separates=not self.shortcuts)
+        else:
+            legal = legal_mask_of(view)
+            candidates = [i for i in range(52) if legal >> i & 1]
+        if self.shortcuts:
+            candidates = nil_cover_leads(view, nil_ducks(view, candidates))
+        key = decision_key(self.seed, view, "play")
+        if view.hand_mask.bit_count() <= ENDGAME_TRICKS[view.players]:  # tricks left
+            worlds = self._worlds(ENDGAME_WORLD_COST)
+            nodes = worlds * ENDGAME_WORLD_COST * ENDGAME_NODES if worlds < 1 << 30 else 0
+            return Search(ENDGAME, tuple(candidates), worlds, key, nodes=nodes,
+                          early=self.early_stop)
+        return Search(PLAY, tuple(candidates), self._worlds(len(candidates)), key,
+                      early=self.early_stop)
+
+    def play_values(self, view: View, *, merge: bool = True) -> dict[int, float]:
+        """Mean value of each candidate card (``play_search``), searched here."""
+        search = self.play_search(view, merge=merge)
+        if len(search.options) == 1:
+            return {search.options[0]: 0.0}
+        return self.search(view, search).means()
+
     # ------------------------------------------------------------------ bid
 
-    def bid_values(self, view: View) -> dict[int, float]:
-        """Mean value of each legal (non-blind) bid."""
+    def bid_search(self, view: View) -> Search:
+        """The search of a bid: every legal (non-blind) bid, three simulations a world."""
         options = sorted({a.n for a in view.legal if isinstance(a, Bid) and not a.blind})
-        me = view.seat
-        rules = view.rules
-        evaluate = evaluator_for(view)
-        sampler = Sampler(view)
-        rng = decision_rng(self.seed, view, "bid")
-        leader = first_leader(view)
-        players = rules.players
-        contract_bids = [n for n in options if n > 0]
-        lead_breaks = rules.lead_breaks_spades
-        worlds, deadline = self._limits(3)
-        totals = dict.fromkeys(options, 0.0)
-        done = 0
-        while done < worlds:
-            hands = sampler.sample(rng)
-            bids = [b if b is not None else estimate_bid(hands[s], rules.nil)
-                    for s, b in enumerate(view.bids)]
-            zeros = [0] * players
-            if contract_bids:
-                bids[me] = 1
-                nil = [b == 0 for b in bids]
-                tricks = tuple(playout(hands, [], leader, False, zeros, nil,
-                                       lead_breaks=lead_breaks))
-                for n in contract_bids:
-                    bids[me] = n
-                    totals[n] += evaluate(tuple(bids), tricks)
-            if 0 in totals:
-                bids[me] = 0
-                nil = [b == 0 for b in bids]
-                tricks = tuple(playout(hands, [], leader, False, zeros, nil,
-                                       lead_breaks=lead_breaks))
-                totals[0] += evaluate(tuple(bids), tricks)
-            done += 1
-            if deadline is not None and done >= 2 and time.perf_counter() > deadline:
-                break
-        return {n: total / done for n, total in totals.items()}
+        return Search(BID, tuple(options), self._worlds(3),
+                      decision_key(self.seed, view, "bid"), early=self.early_stop,
+                      first_leader=first_leader(view))
 
-    def choose_bid(self, view: View) -> Action:
-        values = self.bid_values(view)
-        best = max(values, key=lambda n: (values[n], -abs(n - 3)))
-        return Bid(best)
+    def bid_values(self, view: View) -> dict[int, float]:
+        """Mean value of each legal (non-blind) bid, searched here."""
+        search = self.bid_search(view)
+        return self.search(view, search).means()
 
 
-__all__ = ["DEFAULT_SIMULATIONS", "Evaluator", "ExpertBot", "equivalence_groups",
-           "forced_play", "is_claim", "nil_cover_leads", "nil_ducks", "play_candidates",
-           "wants_blind_nil"]
-
+__all__ = ["DEFAULT_SIMULATIONS", "WIN_BONUS", "Evaluator", "ExpertBot", "equivalence_groups",
+           "evaluator_for", "forced_play", "is_claim", "nil_cover_leads", "nil_ducks",
+           "play_candidates", "wants_blind_nil"]
