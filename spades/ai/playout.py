@@ -94,6 +94,13 @@ def choose_lead(hands: Sequence[int], seat: int, broken: bool, nil: Sequence[boo
     if partner >= 0 and nil[partner] and not won[partner]:
         # Protect the partner's Nil: lead high so the partner can duck.
         return _highest_rank(legal)
+    if True in nil:
+        for opp in range(seat + 1, seat + players, 2):  # the opponents: odd distances
+            opp %= players
+            if nil[opp] and not won[opp]:
+                attack = _nil_attack_lead(legal, hands[opp])
+                if attack >= 0:
+                    return attack
     # Cash sure winners in the side suits, then the top spades while others hold spades.
     for suit in range(3):
         part = legal & _SUITS[suit]
@@ -121,6 +128,23 @@ def choose_lead(hands: Sequence[int], seat: int, broken: bool, nil: Sequence[boo
     return best if best >= 0 else _low(legal)
 
 
+def _nil_attack_lead(legal: int, nil_hand: int) -> int:
+    """Against an opponent's clean Nil: our lowest card of the suit where the Nil bidder's
+    lowest card stands highest above it, or -1 when no suit leaves it a card above ours.
+    Leading low where the bidder holds only higher cards forces it to win (issue 13: the
+    bidding playouts never attacked a Nil, so Nil looked cheap)."""
+    best, gap = -1, 0
+    for suit in range(4):
+        ours = legal & _SUITS[suit]
+        theirs = nil_hand & _SUITS[suit]
+        if ours and theirs:
+            low = _low(ours)
+            d = _low(theirs) - low
+            if d > gap:
+                best, gap = low, d
+    return best
+
+
 def choose_follow(hands: Sequence[int], seat: int, trick: Sequence[tuple[int, int]],
                   nil: Sequence[bool], won: Sequence[int], rest: int, players: int) -> int:
     """The policy's card for ``seat`` following to ``trick`` (not empty)."""
@@ -134,12 +158,24 @@ def choose_follow(hands: Sequence[int], seat: int, trick: Sequence[tuple[int, in
         if s == partner:
             partner_played = True
     return _follow(hands[seat], seat, trick[0][1] // 13, win_seat, win_card,
-                   len(trick) == players - 1, partner, partner_played, nil, won, rest)
+                   len(trick) == players - 1, partner, partner_played, nil, won, rest,
+                   _nil_after(seat, players - 1 - len(trick), players, nil, won))
+
+
+def _nil_after(seat: int, left: int, players: int, nil: Sequence[bool],
+               won: Sequence[int]) -> bool:
+    """An opponent with a clean Nil plays after ``seat`` in this trick (``left`` seats
+    still to play after it)."""
+    for k in range(1, left + 1, 2):  # the opponents after us: odd distances
+        opp = (seat + k) % players
+        if nil[opp] and not won[opp]:
+            return True
+    return False
 
 
 def _follow(hand: int, seat: int, lead: int, win_seat: int, win_card: int, last: bool,
             partner: int, partner_played: bool, nil: Sequence[bool], won: Sequence[int],
-            rest: int) -> int:
+            rest: int, nil_after: bool = False) -> int:
     follow = hand & _SUITS[lead]
     above = ~((2 << win_card) - 1)
     if follow:
@@ -160,7 +196,9 @@ def _follow(hand: int, seat: int, lead: int, win_seat: int, win_card: int, last:
         if beat:
             return beat.bit_length() - 1
         return _low(cands) if follow else _discard(hand)
-    if win_seat == partner:
+    if win_seat == partner or nil_after:
+        # Partner winning; or an opposing Nil bidder still to play: stay low (and do not
+        # ruff), so that it must go over the trick.
         return _low(cands) if follow else _discard(hand)
     if nil[win_seat] and not won[win_seat]:
         # Keep the opposing Nil bidder on top; shed a high card under it.
@@ -221,6 +259,7 @@ def playout(
                 win_card = c
     count = len(trick)
     four = players == 4
+    any_nil = any(nil)
     while rest:
         seat = turn
         if rng is not None and eps > 0.0 and rng.random() < eps:
@@ -230,7 +269,8 @@ def playout(
         elif count:
             partner = seat ^ 2 if four else -1
             card = _follow(hands[seat], seat, lead, win_seat, win_card, count == players - 1,
-                           partner, four and bool(partner_mask >> partner & 1), nil, won, rest)
+                           partner, four and bool(partner_mask >> partner & 1), nil, won, rest,
+                           any_nil and _nil_after(seat, players - 1 - count, players, nil, won))
         else:
             card = choose_lead(hands, seat, broken, nil, won, rest, players)
         bit = 1 << card
