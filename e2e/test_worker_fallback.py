@@ -41,10 +41,10 @@ import asyncio
 def ping():
     return "ready"
 
-async def choose(save_json, seat, level, seconds):
+async def worlds(save_json, seat, search, first, count):
     await asyncio.sleep(3600)
 
-__export__ = ["choose", "ping"]
+__export__ = ["ping", "worlds"]
 '''
 
 

@@ -1,15 +1,20 @@
-"""Think time of the computer players at the Duel table, in the browser (a command, not a
-test): how long the opponent's seat shows "thinking" for each decision (draw, bid, card).
+"""Think time of the computer players in the browser (a command, not a test): how long a
+computer's seat shows "thinking" for each decision (draw, bid, card).
 
     python -m e2e.thinktime [--hands N] [--levels easy,medium,hard,expert]
+                            [--table duel|classic|...] [--workers 1,2,4]
 
-Builds dist/ (unless SPADES_SKIP_BUILD=1), serves it on loopback and plays N Duel hands
-per level at instant speed (no pause before a computer moves), you keeping every other
-card, bidding 3 and playing your first playable card; the clock is off. A decision's
-time is the page's own clock from the moment the opponent's seat is marked thinking to
-the moment the mark goes: the choice itself (Easy, Medium and Hard on the main thread,
-Expert in the AI worker) and the page's work around it. Prints the median, the 95th
-percentile and the longest per level; a person reads them. Take them on a quiet machine.
+Builds dist/ (unless SPADES_SKIP_BUILD=1), serves it on loopback and plays N hands per
+level (Duel by default) at instant speed (no pause before a computer moves), you keeping
+every other card, bidding 3 and playing your first playable card; the clock is off. A
+decision's time is the page's own clock from the moment a computer's seat is marked
+thinking to the moment the mark goes: the choice itself (Easy, Medium and Hard on the
+main thread; Expert planned there and searched by its workers) and the page's work
+around it. ``--workers`` runs Expert once per pool size (``?workers=N``; without it the
+page sizes the pool from the cores). Prints the median, the 95th percentile and the
+longest decision, and the longest main-thread task after the page is ready (the
+browser's "longtask" entries: 50 ms and over, else "-"), per run; a person reads them.
+Take them on a quiet machine, and keep in mind that N workers on fewer cores share them.
 """
 
 from __future__ import annotations
@@ -25,16 +30,25 @@ if __package__ in (None, ""):  # run as a script: make `e2e` importable
 
 from e2e.support import READY_TIMEOUT_MS, launch_chromium, serve_dist
 
-# Records, by the page's clock, how long the north seat (the Duel's opponent) thinks.
+# Records, by the page's clock, how long each computer seat thinks (one seat at a time),
+# and the main thread's long tasks after the page is ready.
 RECORD_THINKING = """
 window.__thinking = [];
-let since = null;
+window.__longest = 0;
+window.__since = null;
 new MutationObserver(() => {
-  const seat = document.getElementById('seat-2');
-  const on = !!seat && seat.classList.contains('thinking');
-  if (on && since === null) since = performance.now();
-  if (!on && since !== null) { window.__thinking.push(performance.now() - since); since = null; }
+  const on = !!document.querySelector('.seat.thinking');
+  if (on && window.__since === null) window.__since = performance.now();
+  if (!on && window.__since !== null) {
+    window.__thinking.push(performance.now() - window.__since);
+    window.__since = null;
+  }
 }).observe(document, {attributes: true, subtree: true, attributeFilter: ['class']});
+new PerformanceObserver((list) => {
+  if (!document.documentElement.dataset.ready) return;
+  for (const entry of list.getEntries())
+    window.__longest = Math.max(window.__longest, entry.duration);
+}).observe({type: 'longtask'});
 """
 
 ACT = """() => {
@@ -54,13 +68,20 @@ ACT = """() => {
 }"""
 
 
-def play(browser: Any, base: str, level: str, hands: int) -> list[float]:
+def play(browser: Any, base: str, level: str, hands: int, table: str = "duel",
+         workers: int | None = None) -> tuple[list[float], float]:
+    """The decisions' think times (ms) and the longest main-thread task (ms, 0: none)."""
     context = browser.new_context(base_url=base, service_workers="block")
     page = context.new_page()
     page.add_init_script(RECORD_THINKING)
     page.add_init_script("localStorage.setItem('spades.prefs', JSON.stringify({clock: false}))")
-    page.goto(f"./?table=duel&seed=11&speed=instant&level={level}")
+    pool = f"&workers={workers}" if workers else ""
+    page.goto(f"./?table={table}&seed=11&speed=instant&level={level}{pool}")
     page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    if level == "expert":  # the pool's start is not a decision's time: not counted
+        ready = (f"dataset.workers === '{workers}'" if workers else "dataset.worker === 'ready'")
+        page.wait_for_function(f"() => document.documentElement.{ready}", timeout=120_000)
+        page.evaluate("() => { window.__thinking = []; window.__since = null; }")
     finished = 0
     while finished < hands:
         page.wait_for_function(
@@ -71,25 +92,36 @@ def play(browser: Any, base: str, level: str, hands: int) -> list[float]:
             finished += 1
         page.wait_for_timeout(30)
     times = list(page.evaluate("() => window.__thinking"))
+    longest = float(page.evaluate("() => window.__longest"))
     context.close()
-    return times
+    return times, longest
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=2)
     parser.add_argument("--levels", default="easy,medium,hard,expert")
+    parser.add_argument("--table", default="duel")
+    parser.add_argument("--workers", default="",
+                        help="Expert's pool sizes to compare, e.g. 1,2,4 (default: the page's)")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
-    print(f"{'level':8} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
+    sizes = [int(n) for n in args.workers.split(",") if n] or [None]
+    print(f"table {args.table}, {args.hands} hand(s) a run, seed 11")
+    print(f"{'level':8} {'workers':>7} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} "
+          f"{'max ms':>8} {'longest task ms':>16}")
     with serve_dist() as base, sync_playwright() as playwright:
         browser = launch_chromium(playwright)
         for level in args.levels.split(","):
-            times = sorted(play(browser, base, level, args.hands))
-            p95 = times[min(len(times) - 1, int(len(times) * 0.95))]
-            print(f"{level:8} {len(times):>9} {statistics.median(times):>10.0f} "
-                  f"{p95:>8.0f} {times[-1]:>8.0f}", flush=True)
+            for size in sizes if level == "expert" else [None]:
+                found, longest = play(browser, base, level, args.hands, args.table, size)
+                times = sorted(found)
+                p95 = times[min(len(times) - 1, int(len(times) * 0.95))]
+                task = f"{longest:.0f}" if longest else "-"
+                print(f"{level:8} {size or '-':>7} {len(times):>9} "
+                      f"{statistics.median(times):>10.0f} {p95:>8.0f} {times[-1]:>8.0f} "
+                      f"{task:>16}", flush=True)
         browser.close()
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from address import MAX_SEED, read_address, whole_number
+from address import MAX_SEED, PARAMETERS, read_address, whole_number
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -47,9 +47,21 @@ def test_a_choice_that_is_not_one_is_ignored(name: str, text: str) -> None:
 
 @given(st.text(max_size=40))
 def test_any_text_in_any_parameter_reads(text: str) -> None:
-    for name in ("seed", "table", "level", "speed", "lang", "clock", "par"):
+    for name in PARAMETERS:
         address = read(**{name: text})
         assert getattr(address, name) is None or name not in address.ignored
+
+
+@pytest.mark.parametrize(("name", "text", "value"), [
+    ("workers", "1", 1), ("workers", "4", 4), ("workers", "0", None), ("workers", "5", None),
+    ("workers", "99999999999", None), ("think", "1", 1), ("think", "60", 60),
+    ("think", "0", None), ("think", "61", None), ("think", "1.5", None)])
+def test_expert_measuring_parameters_are_bounded(name: str, text: str,
+                                                 value: int | None) -> None:
+    address = read(**{name: text})
+    assert getattr(address, name) == value
+    assert address.ignored == (() if value is not None else (name,))
+    assert not address.linked  # they change no deal
 
 
 def test_whole_number_bounds() -> None:

@@ -1,5 +1,6 @@
 """What the page's address asks for (?seed=, ?table=, ?level=, ?speed=, ?lang=, ?clock=,
-?par=), read before anything reaches the engine.
+?par=, and for measuring Expert ?workers= and ?think=), read before anything reaches the
+engine.
 
 An address is something anyone can send: every value is bounded (its length, ASCII digits
 only for numbers, a known name for a choice) before it is converted, so a 60,000-digit seed
@@ -20,8 +21,11 @@ from prefs import LEVELS, TABLES
 MAX_SEED = 2**63 - 1
 """The largest deal number a save can hold (spades.saves keeps whole numbers below 2**63)."""
 MAX_PAR_SIMULATIONS = 6000
+MAX_WORKERS = 4
+"""Expert's most workers (web/pool.py)."""
+MAX_THINK_SECONDS = 60
 SPEEDS = ("slow", "normal", "fast", "instant")
-PARAMETERS = ("seed", "table", "level", "speed", "lang", "clock", "par")
+PARAMETERS = ("seed", "table", "level", "speed", "lang", "clock", "par", "workers", "think")
 
 
 def whole_number(text: str | None, largest: int, smallest: int = 0) -> int | None:
@@ -52,6 +56,10 @@ class Address:
     lang: str | None = None
     clock: int | None = None
     par: int | None = None
+    workers: int | None = None
+    """How many workers Expert searches with (1..4), instead of one per core less one."""
+    think: int | None = None
+    """Expert's most seconds a decision, instead of the page's one second."""
     ignored: tuple[str, ...] = ()
     """The parameters present but not understood, in PARAMETERS order."""
 
@@ -72,6 +80,8 @@ def read_address(get: Callable[[str], str | None]) -> Address:
         lang=known(texts["lang"], LANGUAGES),
         clock=whole_number(texts["clock"], MAX_SECONDS, 1),
         par=whole_number(texts["par"], MAX_PAR_SIMULATIONS, 1),
+        workers=whole_number(texts["workers"], MAX_WORKERS, 1),
+        think=whole_number(texts["think"], MAX_THINK_SECONDS, 1),
     )
     ignored = tuple(name for name in PARAMETERS
                     if texts[name] is not None and getattr(address, name) is None)

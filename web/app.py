@@ -24,13 +24,13 @@ import custom
 import i18n
 import js
 import keys
+import pool
 import record
 import render
 import sounds
 import stats
 import store
 import table
-import workers
 from address import read_address
 from i18n import _, ngettext
 from prefs import LEVEL_NAMES, LEVELS, SWITCHES, TABLES
@@ -49,7 +49,6 @@ from spades import (
     Play,
     Replace,
     Rules,
-    parse_action,
 )
 
 js.performance.mark("spades:imported")
@@ -139,8 +138,11 @@ class App:
         self.sounds = sounds.Sounds(window)
         self.entering: int | None = None
         self.drawn: str | None = None  # the card your last draw brought (it travels in)
-        self.worker: Any = None  # the AI worker's JavaScript proxy, once it has started
-        self.worker_starting: asyncio.Task[None] | None = None
+        # Expert's workers (web/pool.py), started only when Expert is chosen.
+        self.pool = pool.ExpertPool(pool.pool_size(window.navigator.hardwareConcurrency),
+                                    self.spawn, lambda: self.ui.level == "expert",
+                                    self.expert_given_up)
+        self.expert_seconds: float | None = None  # ?think=N: Expert's most seconds a move
         self.html_cache: dict[str, str] = {}
         self.bid_buffer = ""
         self.bid_buffer_at = 0.0
@@ -821,7 +823,8 @@ class App:
         import importlib
 
         for name in ("spades.ai.base", "spades.ai.knowledge", "spades.ai.heuristic",
-                     "players"):
+                     "players", "spades.ai.playout", "spades.ai.sampler", "spades.ai.endgame",
+                     "spades.ai.worlds", "spades.ai.expert"):
             await asyncio.sleep(0)
             importlib.import_module(name)
 
@@ -830,84 +833,31 @@ class App:
 
         level = self.ui.level
         if level == "expert":
-            worker: Any = None
             try:
-                worker = await self.get_worker()
-                # A working worker answers within its seconds of thought, and a few more
-                # (its first move also loads the bots): one silent beyond that has stopped.
-                text = await asyncio.wait_for(
-                    worker.choose(self.game.to_json(), seat, level, players.EXPERT_SECONDS),
-                    players.EXPERT_SECONDS + 9)
-                action = parse_action(str(text))
+                expert = players.seat_player(self.game, seat, "expert")
+                seconds = self.expert_seconds or players.EXPERT_SECONDS
+                action = await self.pool.choose(expert, self.game, seat, seconds)
                 if self.game.explain(action) is None:
                     return action
-            except TimeoutError:  # given up: Hard plays until a new one answers
-                if worker is not None and worker is self.worker:
-                    self.worker = None
-                    self.worker_starting = self.spawn(
-                        self._start_worker(given_up="it did not answer in time"))
+            except pool.PoolUnavailable:  # said once already: Hard plays meanwhile
+                pass
             except Exception as error:  # a broken worker must not stop the game
-                if ROOT.getAttribute("data-worker") != "failed":  # else said already
-                    window.console.warn(f"expert worker failed, using Hard: {error}")
+                window.console.warn(f"expert search failed, using Hard: {error}")
             level = "hard"
         return players.choose(self.game, seat, level)
 
-    # ------------------------------------------------------------------ the AI worker
+    # ------------------------------------------------------------------ the AI workers
 
-    async def get_worker(self) -> Any:
-        """The AI worker, ready to answer. Its start is waited for (at most the minute
-        _start_worker gives it); while the worker is given up (html[data-worker="failed"]:
-        it could not start, or stopped answering) this raises at once, even while a new
-        one is being tried, so that Expert's moves are Hard's meanwhile."""
-        if self.worker is None:
-            if ROOT.getAttribute("data-worker") != "failed":
-                if self.worker_starting is None:
-                    self.worker_starting = self.spawn(self._start_worker())
-                await asyncio.shield(self.worker_starting)
-            if self.worker is None:
-                raise RuntimeError("the AI worker is not working")
-        return self.worker
-
-    async def _start_worker(self, after: float = 0.0, given_up: str = "") -> None:
-        """Start the AI worker (a Web Worker with its own Pyodide), ``after`` seconds from
-        now, and wait for its first answer; html[data-worker] says "ready" once it has.
-
-        Its start takes seconds (about 4 here on a busy 2-core machine, 20 and more on a
-        slow phone), so it has a minute; a worker the browser refuses (a security policy
-        without blob: workers) or that fails as it starts is given up at once. A worker
-        given up (``given_up`` says why, when computer_action gives up one that stopped
-        answering) is ended, the page says so once (data-worker="failed"), Expert's moves
-        are Hard's (get_worker), and a new worker is tried a minute later, then less and
-        less often, while the game is at Expert (else once Expert is chosen again)."""
-        if not given_up:
-            if after:
-                await asyncio.sleep(after)
-                if self.ui.level != "expert":  # tried again once Expert is chosen
-                    self.worker_starting = None
-                    return
-            try:
-                # A new name at each try: PyScript keeps the first worker of a name.
-                self.worker = await workers.start_worker(f"ai-{time.monotonic_ns()}")
-                ROOT.dataset.worker = "ready"
-                return
-            except Exception as error:
-                given_up = str(error) or type(error).__name__
-        # Given up: the worker is ended (its page element too), and tried again later.
-        workers.end_workers("ai-")
-        self.worker = None
-        window.console.warn(f"expert worker given up, Hard plays meanwhile: {given_up}")
-        if ROOT.getAttribute("data-worker") != "failed":
-            ROOT.dataset.worker = "failed"
-            self.notice(_("Expert is not available here just now, so the computers play "
-                          "at Hard."))
-        self.worker_starting = self.spawn(
-            self._start_worker(after=min(max(2 * after, 60.0), 1800.0)))
+    def expert_given_up(self, reason: str) -> None:
+        """Expert's workers cannot work here (web/pool.py): said once until they do."""
+        self.notice(_("Expert is not available here just now, so the computers play "
+                      "at Hard."))
 
     def start_worker_soon(self) -> None:
-        """Start the AI worker in the background (Expert was chosen), unless one is
-        ready, starting, or to be tried again (_start_worker)."""
-        if ROOT.hasAttribute("data-ready") and self.worker is None and self.worker_starting is None:
-            self.worker_starting = self.spawn(self._start_worker())
+        """Start Expert's workers in the background (Expert was chosen), once the page is
+        ready."""
+        if ROOT.hasAttribute("data-ready"):
+            self.pool.start_soon()
 
     # ------------------------------------------------------------------ input
 
@@ -1369,6 +1319,9 @@ def start() -> App:
     if address.par is not None:
         app.record.par_simulations = address.par
     app.speed_override = address.speed
+    app.expert_seconds = address.think
+    if address.workers is not None:
+        app.pool.size = pool.pool_size(None, address.workers)
     notices = [_(store.BROKEN_PREFS_MESSAGE)] if app.prefs_broken else []
     try:
         game, ui, problem = store.load_game(storage, app.prefs.level)

@@ -1,8 +1,8 @@
 """The computer players as the page uses them: one choice for one seat, from its view.
 
-Shared by the main thread (Easy, Medium, Hard take milliseconds) and the AI worker
-(Expert searches for up to a second). Imported lazily, after the page is ready, so the
-bots' modules never slow the start-up.
+Used on the main thread: Easy, Medium and Hard take milliseconds; Expert plans and
+concludes here while its workers search the worlds (web/pool.py). Imported lazily, after
+the page is ready, so the bots' modules never slow the start-up.
 """
 
 from __future__ import annotations
@@ -16,25 +16,31 @@ if TYPE_CHECKING:  # the bots' modules load lazily, on the first computer move
     from spades.ai.base import Bot
 
 # Expert searches as in the measured matches (3000 simulations, python -m spades.ai.arena),
-# and never longer than a second: a fast device answers sooner, a slow one plays a
-# little weaker rather than keep the table waiting.
+# and starts no new round of worlds after a second: a fast device answers sooner, a slow
+# one plays a little weaker rather than keep the table waiting.
 EXPERT_SIMULATIONS = 3000
 EXPERT_SECONDS = 1.0
 
 
 def make_player(level: str, seed: int, seconds: float | None = None) -> Bot:
+    """A computer player; Expert with the measured simulations, and at most ``seconds``
+    when given (the page's pool of workers keeps the time itself: web/pool.py)."""
     from spades.ai import Budget, make_bot
 
     bot: Bot  # make_bot gives Any: every level it builds is a Bot
     if level == "expert":
         bot = make_bot(level, seed=seed, budget=Budget(simulations=EXPERT_SIMULATIONS,
-                                          seconds=seconds or EXPERT_SECONDS))
+                                                       seconds=seconds))
     else:
         bot = make_bot(level, seed=seed)
     return bot
 
 
+def seat_player(game: Game, seat: int, level: str, seconds: float | None = None) -> Bot:
+    """The computer player of ``seat`` at ``level``, with the page's seed for that seat."""
+    return make_player(level, bot_seed(game.seed, seat), seconds)
+
+
 def choose(game: Game, seat: int, level: str, seconds: float | None = None) -> Action:
     """The action a computer player at ``level`` takes in ``seat``; it sees only its view."""
-    player = make_player(level, bot_seed(game.seed, seat), seconds)
-    return player.choose(game.view(seat))
+    return seat_player(game, seat, level, seconds).choose(game.view(seat))

@@ -1,22 +1,26 @@
 """The AI worker: a Web Worker with its own Pyodide, so Expert's search never freezes the
-page. The main thread starts it only when Expert is chosen, then awaits ``choose``.
+page. The main thread starts a pool of them only when Expert is chosen (web/pool.py) and
+awaits ``worlds``: each worker searches its share of a decision's worlds.
 
-Arguments and result are plain data: the game as its save JSON, the seat, the level, the
-seconds of thought; the answer is the action's text form (``play:QS``), which the page
-reads back with ``spades.parse_action`` and checks with the engine before applying.
+Arguments and results are plain data: the game as its save JSON, the seat, the search as
+text, the worlds; the answer is the worlds' rows as JSON, which the page merges in world
+order, so the choice is the same whichever worker searched which world.
 ``par`` (the duplicate par of a finished hand, ``spades.ai.par``) takes the save JSON, the
 hand number and the opponents' level, and answers your side's points as an int.
 """
 
-from players import choose as choose_action
+import json
 
 from spades import Game
 
 
-def choose(save_json: str, seat: int, level: str, seconds: float) -> str:
-    """The computer player's action for ``seat`` in the saved game, as text."""
-    game = Game.from_json(save_json)
-    return choose_action(game, int(seat), str(level), float(seconds)).to_text()
+def worlds(save_json: str, seat: int, search: str, first: int, count: int) -> str:
+    """Expert's search ``search`` (``spades.ai.worlds.Search`` as text) for ``seat`` in the
+    saved game, worlds ``first`` .. ``first + count - 1``: their rows as JSON."""
+    from spades.ai.worlds import Search, run_worlds
+
+    view = Game.from_json(save_json).view(int(seat))
+    return json.dumps(run_worlds(view, Search.from_text(str(search)), int(first), int(count)))
 
 
 def par(save_json: str, number: int, opponents: str, simulations: int = 0) -> int:
@@ -36,4 +40,4 @@ def ping() -> str:
     return "ready"
 
 
-__export__ = ["choose", "par", "ping"]
+__export__ = ["par", "ping", "worlds"]

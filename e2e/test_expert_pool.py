@@ -1,0 +1,95 @@
+"""Expert's pool of workers (web/pool.py, issue 13): the page's Expert makes, move for
+move, the choices the engine's Expert makes on CPython for the same seed, with one worker
+or two; and a worker that dies in the middle of a hand is replaced without losing a move
+or changing one.
+
+``?think=60`` lifts the page's one-second limit, so a slow run cannot cut a search short:
+only then is the choice fixed by the seed alone.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from e2e.support import open_game, saved_game
+from e2e.test_csp import play_hand, watch_warnings
+from spades import Game
+
+WEB = Path(__file__).resolve().parents[1] / "web"
+if str(WEB) not in sys.path:
+    sys.path.insert(0, str(WEB))
+
+import players  # noqa: E402  (the page's own module: the seeds and budget it gives Expert)
+
+SEED = 11
+EXPERT = f"seed={SEED}&table=classic&speed=instant&level=expert&think=60"
+
+# Ends one Expert worker (as a crash would) the first time a computer seat thinks while
+# two workers are ready: the share it is searching, if any, never comes back.
+KILL_ONE_WORKER = """
+window.__killed = null;
+new MutationObserver(() => {
+  if (window.__killed || document.documentElement.dataset.workers !== '2') return;
+  if (!document.querySelector('.seat.thinking')) return;
+  const script = document.querySelector('script[worker][name^="ai-"]');
+  if (!script || !script.xworker) return;
+  window.__killed = script.getAttribute('name');
+  script.xworker.terminate();
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ['class']});
+"""
+
+
+def engine_disagreements(game: Game) -> list[str]:
+    """Replay ``game`` from its deal: each computer move compared with the one the engine's
+    Expert chooses on CPython for the same seat and seed (web/players.py, no time limit)."""
+    replay = game.restart()
+    differences = []
+    for number, action in enumerate(game.actions):
+        seat = replay.turn
+        assert seat is not None
+        if seat != 0:
+            expected = players.choose(replay, seat, "expert")
+            if expected != action:
+                differences.append(f"move {number}, seat {seat}: page {action.to_text()}, "
+                                   f"engine {expected.to_text()}")
+        replay = replay.apply(action)
+    return differences
+
+
+def play_expert_hand(page: Any, workers: int) -> Game:
+    open_game(page, f"{EXPERT}&workers={workers}")
+    assert play_hand(page, timeout=120_000) == "summary"
+    game = saved_game(page)
+    assert game.history, "the hand did not finish"
+    return game
+
+
+def test_one_worker_or_two_make_the_engines_choices(page: Any) -> None:
+    one = play_expert_hand(page, 1)
+    assert page.evaluate("() => document.documentElement.dataset.workers") == "1"
+    assert engine_disagreements(one) == []
+    page.evaluate("() => localStorage.clear()")
+    two = play_expert_hand(page, 2)
+    assert page.evaluate("() => document.documentElement.dataset.workers") == "2"
+    assert two.actions == one.actions
+
+
+def test_a_worker_that_dies_mid_hand_is_replaced_and_no_move_changes(page: Any) -> None:
+    warnings = watch_warnings(page)
+    page.add_init_script(KILL_ONE_WORKER)
+    game = play_expert_hand(page, 2)
+    killed = page.evaluate("() => window.__killed")
+    assert killed, "no worker was ended"
+    assert [w for w in warnings if killed in w and "did not answer" in w], warnings
+    assert engine_disagreements(game) == []
+    root = page.locator("html")
+    assert root.get_attribute("data-worker") == "ready"  # never given up
+    assert not [w for w in warnings if "given up" in w], warnings
+    # The pool is whole again: a new worker took the dead one's place.
+    page.wait_for_function("() => document.documentElement.dataset.workers === '2'",
+                           timeout=60_000)
+    names = page.evaluate("() => [...document.querySelectorAll('script[worker][name^=\"ai-\"]')]"
+                          ".map(s => s.getAttribute('name'))")
+    assert killed not in names and len(names) == 2
