@@ -7,10 +7,10 @@
                                          and merge them into every language's .po (Babel)
 
 Standard library only, but for Babel (PyPI `babel`), which compiles the translation
-catalogs, and Pillow (PyPI `pillow`), which draws the PNG icons (icons.py); the build
+catalogs, and Pillow (PyPI `pillow`), which draws the PNG icons (tools/icons.py); the build
 pip-installs them when missing, so a fresh checkout needs nothing but Python, pip and npm
-(and Node, which comes with npm: pycompile.mjs and snapshot.mjs run the page's own Pyodide
-under it to compile the Python and to make the memory snapshot).
+(and Node, which comes with npm: tools/pycompile.mjs and tools/snapshot.mjs run the page's
+own Pyodide under it to compile the Python and to make the memory snapshot).
 
 Why this file exists: the page runs Python in the browser under Pyodide + PyScript, and
 the site must work offline and from any static host (GitHub Pages, under a sub-path).
@@ -632,7 +632,7 @@ def build(dist: Path = DIST) -> str:
 
 # --------------------------------------------------------------------------- bytecode
 
-# Python's modules compiled at build time (pycompile.mjs, under Node, with the page's own
+# Python's modules compiled at build time (tools/pycompile.mjs, under Node, with the page's own
 # Pyodide): the runtime's start-up imports much of the standard library, and compiling it
 # in the browser was most of the start. The standard library ships as .pyc only (zipimport
 # runs them; about twice the bytes of the sources, zipped); the game's archive keeps its
@@ -641,7 +641,7 @@ def build(dist: Path = DIST) -> str:
 # web/start.mjs loads for ?pyc=0 (python -m e2e.startup compares).
 PYC_ON = os.environ.get("SPADES_PYC", "1") != "0"
 PYC_AB = os.environ.get("SPADES_PYC_AB") == "1"
-PYC_SCRIPT = ROOT / "pycompile.mjs"
+PYC_SCRIPT = ROOT / "tools" / "pycompile.mjs"
 PYC_CACHE = ROOT / ".cache" / "pyc"
 
 
@@ -677,11 +677,11 @@ def compile_archive(dist: Path, archive: Path, mode: str) -> None:
 # --------------------------------------------------------------------------- snapshot
 
 # A Pyodide memory snapshot (an experimental Pyodide API, `_makeSnapshot`/`_loadSnapshot`):
-# the interpreter after start-up and the imports below, made under Node by snapshot.mjs
+# the interpreter after start-up and the imports below, made under Node by tools/snapshot.mjs
 # from dist/'s own runtime files and restored by dist/pyodide/start.mjs on a return visit.
 # It is made again only when its inputs change (cached in .cache/snapshot/), so a build
 # of the same sources writes the same bytes.
-SNAPSHOT_SCRIPT = ROOT / "snapshot.mjs"
+SNAPSHOT_SCRIPT = ROOT / "tools" / "snapshot.mjs"
 SNAPSHOT_CACHE = ROOT / ".cache" / "snapshot"
 # Never imported into the snapshot: modules that hold JavaScript objects.
 NOT_SNAPSHOTTED = ("js", "pyscript", "pyodide")
@@ -750,7 +750,7 @@ def write_snapshot(dist: Path) -> None:
 # --------------------------------------------------------------------------- icons
 
 # The PNG icons of the manifest (installing the app wants bitmaps, and a maskable one),
-# drawn from web/icon.svg by icons.py with Pillow; the maskable one is full-bleed in the
+# drawn from web/icon.svg by tools/icons.py with Pillow; the maskable one is full-bleed in the
 # manifest's theme colour.
 ICON_SVG = WEB / "icon.svg"
 MANIFEST = WEB / "manifest.webmanifest"
@@ -769,7 +769,7 @@ def ensure_pillow() -> None:
 def write_icons(dist: Path) -> list[Path]:
     """Draw icon-192.png, icon-512.png and icon-maskable-512.png into dist/."""
     ensure_pillow()
-    import icons  # top level, next to this file; not in web/, so never shipped
+    from tools import icons  # beside the build, not in web/, so never shipped
 
     theme = json.loads(MANIFEST.read_text(encoding="utf-8"))["theme_color"]
     return icons.write_icons(ICON_SVG, dist, background=theme)
@@ -909,7 +909,7 @@ def run_checks(pytest_args: list[str]) -> int:
     build()
     env = {**os.environ, "SPADES_SKIP_BUILD": "1", "SPADES_REQUIRE_E2E": "1"}
     steps = [
-        ["ruff", "check", "spades", "tests", "e2e", "web", "build.py", "icons.py"],
+        ["ruff", "check", "spades", "tests", "e2e", "web", "build.py", "tools"],
         ["mypy", "--strict", "spades"],
         # The page's modules, as the top-level modules they are in the browser (mypy_path =
         # "web" in pyproject.toml; pyscript/pyodide are browser-only and typed as Any).

@@ -20,9 +20,9 @@ import pytest
 from PIL import Image, ImageColor
 
 import build
-import icons
 from e2e.conftest import Guard, check_guard, watch_page
 from e2e.support import chromium_options, open_game
+from tools import icons
 
 MANIFEST = json.loads((build.WEB / "manifest.webmanifest").read_text(encoding="utf-8"))
 PNG_ICONS = {name: (size, purpose) for name, size, purpose in (

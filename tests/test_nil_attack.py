@@ -32,7 +32,8 @@ def test_the_attack_leads_low_where_the_nil_bidder_holds_only_higher_cards() -> 
 def test_without_a_nil_the_lead_is_as_before() -> None:
     hands = [mask("AS KS QS"), mask("4D 5D 6D"), mask("9H KH 2C 3C"), mask("3H 8C 9C 2D")]
     rest = hands[0] | hands[1] | hands[2] | hands[3]
-    assert choose_lead(hands, 3, False, [False] * 4, NONE_WON, rest, 4) == index("9C")  # a sure winner
+    # East cashes its sure winner, the 9C.
+    assert choose_lead(hands, 3, False, [False] * 4, NONE_WON, rest, 4) == index("9C")
 
 
 def test_the_nil_bidders_opponent_stays_under_when_the_nil_plays_after_it() -> None:

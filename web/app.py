@@ -36,6 +36,7 @@ from i18n import _, ngettext
 from prefs import LEVEL_NAMES, LEVELS, SWITCHES, TABLES
 from pyodide.ffi import create_proxy
 from pyscript import document, window
+from store import text_or_none
 
 from spades import (
     PRESETS,
@@ -64,10 +65,6 @@ RECORD_ACTIONS = frozenset({
     "review-first", "review-last"})
 """The actions record.py carries out."""
 
-
-def text_or_none(value: object) -> str | None:
-    """JavaScript's null arrives as a falsy JsNull, not None: keep only real strings."""
-    return value if isinstance(value, str) else None
 
 
 class LocalStorage:

@@ -25,6 +25,7 @@ import table
 from i18n import _, language
 from pyodide.ffi import to_js
 from pyscript import document, window
+from store import text_or_none
 
 from spades import PRESETS, Game, Phase
 from spades.daily import DAILY_LEVEL, DAILY_PRESET, seed_for
@@ -41,9 +42,6 @@ EXPERT_OPPONENTS_PAR = 1500
 MAX_IMPORT_BYTES = 2_000_000
 """A game file larger than this is not one of ours (a whole game is some 10 kB)."""
 
-
-def text_or_none(value: object) -> str | None:
-    return value if isinstance(value, str) else None
 
 
 def element(ident: str) -> Any:

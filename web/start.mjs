@@ -2,7 +2,7 @@
 // dist/pyodide/start.mjs and stamps __SNAPSHOT__): Pyodide's own loadPyodide, started
 // from a memory snapshot on a return visit.
 //
-// The snapshot (made at build time by snapshot.mjs under Node) is an interpreter that
+// The snapshot (made at build time by tools/snapshot.mjs under Node) is an interpreter that
 // has already started and imported the engine and the standard library the page uses;
 // restoring it skips Python's start-up. It is used only when the service worker has it
 // cached (a first visit never waits for it), and any failure (another Pyodide build, a

@@ -44,6 +44,12 @@ MAX_ITEM_CHARS = 1_000_000
 """A stored record longer than this is not ours (a real save is a few kilobytes)."""
 
 
+
+def text_or_none(value: object) -> str | None:
+    """A string read from the browser, or None: JavaScript's null arrives as a falsy
+    JsNull, not None, so only real strings are kept."""
+    return value if isinstance(value, str) else None
+
 class OtherVersion(ValueError):
     """A page save written by another version of the page."""
 

@@ -2,7 +2,7 @@
 
     python -m spades.ai.thinktime [--level expert] [--budget 3000|1.0] [--seconds 1.0]
                                   [--decisions 300] [--preset classic] [--seed 1]
-                                  [--compare]
+                                  [--compare | --compare-early]
 
 Every seat plays at the level being measured, game after game, until ``--decisions``
 decisions have been timed (decisions with a single legal action are left out: the bots
@@ -14,7 +14,8 @@ second run, since tracing slows Python down.
 second).  ``--compare`` times the Expert with and without its forced-play shortcuts
 (``ExpertBot.shortcuts``) side by side on the same decisions, in alternating order, and
 counts the play decisions per hand each answers without search (single-card decisions
-are counted too, though they are never timed).
+are counted too, though they are never timed).  ``--compare-early`` does the same with and
+without the early stop of a search whose leader is clear (``spades.ai.worlds``).
 """
 
 from __future__ import annotations
@@ -88,9 +89,10 @@ class Comparison:
 
 
 def compare_shortcuts(rules: Rules, decisions: int, seed: int,
-                      budget: Budget | None) -> Comparison:
-    """Expert with (``new``) and without (``old``) its forced-play shortcuts, timed on the
-    same decisions in alternating order (the game follows the new bot's choices)."""
+                      budget: Budget | None, switch: str = "shortcuts") -> Comparison:
+    """Expert with (``new``) and without (``old``) one of its savings (``switch``: the
+    forced-play ``shortcuts``, or the ``early_stop``), timed on the same decisions in
+    alternating order (the game follows the new bot's choices)."""
     report = Comparison()
     board = seed
     clock = time.perf_counter
@@ -99,7 +101,7 @@ def compare_shortcuts(rules: Rules, decisions: int, seed: int,
         bots = {"new": [ExpertBot(board * 31 + seat, budget) for seat in range(rules.players)],
                 "old": [ExpertBot(board * 31 + seat, budget) for seat in range(rules.players)]}
         for bot in bots["old"]:
-            bot.shortcuts = False
+            setattr(bot, switch, False)
         while (game.winner is None and len(report.times["new"]) < decisions
                and game.hand_number < 3):
             seat = game.turn
@@ -153,6 +155,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="with an int --budget: never more than so many seconds (the page)")
     parser.add_argument("--compare", action="store_true",
                         help="the Expert with and without its forced-play shortcuts")
+    parser.add_argument("--compare-early", action="store_true",
+                        help="the Expert with and without its early stop")
     args = parser.parse_args(argv)
     budget: Budget | int | float | None = None
     if args.budget is not None:
@@ -162,6 +166,15 @@ def main(argv: list[str] | None = None) -> None:
             parser.error("--seconds goes with a number of simulations (--budget 3000)")
         budget = Budget(simulations=budget, seconds=args.seconds)
     rules = PRESETS[args.preset]
+    if args.compare_early:
+        print(f"Expert early stop on {rules.name}; budget: {as_budget(budget) or 'default'}")
+        report = compare_shortcuts(rules, args.decisions, args.seed, as_budget(budget),
+                                   "early_stop")
+        for name, label in (("old", "whole budget"), ("new", "early stop")):
+            print(f"{label:>22}: all {_ms(report.times[name])}")
+            print(f"{'':>22} play {_ms(report.play_times[name])}")
+        print(f"same choice: {report.same}/{len(report.times['new'])} timed decisions")
+        return
     if args.compare:
         print(f"Expert shortcuts on {rules.name}; budget: {as_budget(budget) or 'default'}")
         report = compare_shortcuts(rules, args.decisions, args.seed, as_budget(budget))

@@ -1,7 +1,7 @@
 // Build step (Node, never shipped): a Pyodide memory snapshot of an interpreter that has
 // imported the game's modules, for web/start.mjs to start from on return visits.
 //
-//   node snapshot.mjs <dist> <out> <module>...
+//   node tools/snapshot.mjs <dist> <out> <module>...
 //
 // Pyodide is loaded from <dist>/pyodide (the very files the page runs: a snapshot
 // carries Pyodide's BUILD_ID and restoring it into another build fails), with the

@@ -4,7 +4,7 @@
 // at the source's date or hash (an archive's dates are fixed, its files' dates are the
 // unpacking's).
 //
-//   node pycompile.mjs <dist> <in.zip> <out.zip> sourceless|beside
+//   node tools/pycompile.mjs <dist> <in.zip> <out.zip> sourceless|beside
 //
 // sourceless: each x.py becomes x.pyc (zipimport runs it; the standard library)
 // beside:     x.py stays, __pycache__/x.<tag>.pyc is added (the game's archive, unpacked
