@@ -44,11 +44,17 @@ new MutationObserver(() => {
     window.__since = null;
   }
 }).observe(document, {attributes: true, subtree: true, attributeFilter: ['class']});
+window.__readyAt = null;
+new MutationObserver(() => {
+  if (window.__readyAt === null && document.documentElement.dataset.ready)
+    window.__readyAt = performance.now();
+}).observe(document.documentElement, {attributes: true, attributeFilter: ['data-ready']});
+// Entries arrive in batches, later than they ran: judged by when they started.
 new PerformanceObserver((list) => {
-  if (!document.documentElement.dataset.ready) return;
   for (const entry of list.getEntries())
-    window.__longest = Math.max(window.__longest, entry.duration);
-}).observe({type: 'longtask'});
+    if (window.__readyAt !== null && entry.startTime >= window.__readyAt)
+      window.__longest = Math.max(window.__longest, entry.duration);
+}).observe({type: 'longtask', buffered: true});
 """
 
 ACT = """() => {

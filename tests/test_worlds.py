@@ -91,13 +91,24 @@ def test_worlds_do_not_depend_on_what_was_searched_before() -> None:
 def test_rounds_must_arrive_in_world_order() -> None:
     search = Search(PLAY, (1, 2), 100, "k")
     tally = Tally(search)
-    with pytest.raises(ValueError, match="32 arrived, 0 expected"):
-        tally.add(32, [(0, 0, 0)])
+    with pytest.raises(ValueError, match="64 arrived, 0 expected"):
+        tally.add(64, [(0, 0, 0)])
     with pytest.raises(ValueError, match="wrong width"):
         tally.add(0, [(0, 0)])
     tally.add(0, [(3, 1, 0), (5, 1, 0)])
     assert tally.means() == {1: 4.0, 2: 1.0}
-    assert tally.next_round() == (2, 32)
+    assert tally.next_round() == (2, 62)  # the rest of the first round
+
+
+def test_rounds_double_the_worlds_searched_until_the_budget() -> None:
+    tally = Tally(Search(PLAY, (1, 2), 300, "k", early=False))
+    rounds = []
+    while (worlds := tally.next_round()) is not None:
+        rounds.append(worlds)
+        tally.add(worlds[0], [(0, 0, 0)] * worlds[1])
+    assert rounds == [(0, 64), (64, 64), (128, 128), (256, 44)]
+    endgame = Search(ENDGAME, (1, 2), 150, "k", early=False)
+    assert [endgame.round_end(n) for n in (0, 16, 32, 64, 128)] == [16, 32, 64, 128, 150]
 
 
 @given(first=st.integers(0, 10_000), count=st.integers(1, 200), parts=st.integers(1, 8))

@@ -10,11 +10,11 @@ worlds ``first .. first+count-1`` and gives one row of ints a world: the value o
 option (every value is a whole number of points, so sums are exact in any order), and the
 solver nodes the world cost.
 
-``Tally`` takes the rows back in world order, a round of ``search.batch`` worlds at a
-time, and says when to stop: when the budget's worlds or the endgame's solver nodes are
-spent, or early, when one option leads every other by a clear margin (``clear_leader``).
-Because each round is complete before the stop is decided, the rounds, and so the choice,
-are the same for one worker or four.
+``Tally`` takes the rows back in world order, a round at a time (``FIRST_ROUND``), and
+says when to stop: when the budget's worlds or the endgame's solver nodes are spent, or
+early, when one option leads every other by a clear margin (``clear_leader``).  Because
+each round is complete before the stop is decided, the rounds, and so the choice, are the
+same for one worker or four.
 """
 
 from __future__ import annotations
@@ -36,8 +36,11 @@ KINDS = (PLAY, ENDGAME, BID)
 
 WIN_BONUS = 300
 """Added to (or taken from) a world's value when its hand ends the game."""
-BATCH = {PLAY: 32, ENDGAME: 16, BID: 32}
-"""Worlds a round: the early stop is checked, and the workers meet, between rounds."""
+FIRST_ROUND = {PLAY: 64, ENDGAME: 16, BID: 64}
+"""Worlds of a search's first round; each later round doubles the worlds searched so far
+(64, 128, 256, ...).  The early stop is checked, and the page's workers meet, between
+rounds: a handful a decision, since each meeting costs a message to every worker and
+back (measured in the page: 32-world rounds made the slowest decisions slower)."""
 EARLY_MIN_WORLDS = 64
 """No early stop before this many worlds."""
 EARLY_Z = 2.5
@@ -107,9 +110,10 @@ class Search:
         if not self.options or self.worlds < 1:
             raise ValueError("a search needs options and worlds")
 
-    @property
-    def batch(self) -> int:
-        return BATCH[self.kind]
+    def round_end(self, done: int) -> int:
+        """The world count at the end of the round that starts after ``done`` worlds."""
+        first = FIRST_ROUND[self.kind]
+        return min(self.worlds, first if done < first else 2 * done)
 
     def to_text(self) -> str:
         return "|".join((self.kind, ",".join(map(str, self.options)), str(self.worlds),
@@ -238,7 +242,7 @@ class Tally:
         if self.finished():
             return None
         first = self.done
-        return first, min(self.search.batch, self.search.worlds - first)
+        return first, self.search.round_end(first) - first
 
     def add(self, first: int, rows: Sequence[Row]) -> None:
         """Rows of worlds ``first ..``, which must come next."""
@@ -296,6 +300,21 @@ def clear_leader(rows: Sequence[Row], width: int, z: float = EARLY_Z) -> int | N
     return leader
 
 
-__all__ = ["BATCH", "BID", "EARLY_MIN_WORLDS", "EARLY_Z", "ENDGAME", "PLAY", "WIN_BONUS",
-           "Evaluator", "Row", "Search", "Tally", "clear_leader", "evaluator_for", "run_worlds",
-           "split", "world_rng"]
+__all__ = [
+    "BID",
+    "EARLY_MIN_WORLDS",
+    "EARLY_Z",
+    "ENDGAME",
+    "FIRST_ROUND",
+    "PLAY",
+    "WIN_BONUS",
+    "Evaluator",
+    "Row",
+    "Search",
+    "Tally",
+    "clear_leader",
+    "evaluator_for",
+    "run_worlds",
+    "split",
+    "world_rng",
+]
