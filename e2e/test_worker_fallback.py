@@ -41,10 +41,13 @@ import asyncio
 def ping():
     return "ready"
 
+def warm():
+    return "warm"
+
 async def worlds(save_json, seat, search, first, count):
     await asyncio.sleep(3600)
 
-__export__ = ["ping", "worlds"]
+__export__ = ["ping", "warm", "worlds"]
 '''
 
 

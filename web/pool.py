@@ -104,7 +104,9 @@ class ExpertPool:
     async def _one(self) -> tuple[str, Any]:
         # A new name at each start: PyScript keeps the first worker of a name for good.
         name = f"ai-{time.monotonic_ns()}"
-        return name, await workers.start_worker(name)
+        worker = await workers.start_worker(name)
+        await asyncio.wait_for(worker.warm(), SHARE_TIMEOUT)
+        return name, worker
 
     def _fill_soon(self) -> None:
         if (len(self.ready) < self.size and not self.fill_failed

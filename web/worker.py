@@ -40,4 +40,12 @@ def ping() -> str:
     return "ready"
 
 
-__export__ = ["par", "ping", "worlds"]
+def warm() -> str:
+    """Load the search's modules now, while the page waits for nothing, so that the first
+    Expert move does not."""
+    import spades.ai.expert  # noqa: F401  (it imports the sampler, the playouts, worlds)
+
+    return "warm"
+
+
+__export__ = ["par", "ping", "warm", "worlds"]
