@@ -16,13 +16,12 @@ from dataclasses import dataclass, replace
 
 from clock import MAX_SECONDS
 from i18n import LANGUAGES
+from players import MAX_WORKERS
 from prefs import LEVELS, TABLES
 
 MAX_SEED = 2**63 - 1
 """The largest deal number a save can hold (spades.saves keeps whole numbers below 2**63)."""
 MAX_PAR_SIMULATIONS = 6000
-MAX_WORKERS = 4
-"""Expert's most workers (web/pool.py)."""
 MAX_THINK_SECONDS = 60
 SPEEDS = ("slow", "normal", "fast", "instant")
 PARAMETERS = ("seed", "table", "level", "speed", "lang", "clock", "par", "workers", "think")

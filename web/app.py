@@ -24,6 +24,7 @@ import custom
 import i18n
 import js
 import keys
+import players
 import pool
 import record
 import render
@@ -136,8 +137,10 @@ class App:
         self.entering: int | None = None
         self.drawn: str | None = None  # the card your last draw brought (it travels in)
         # Expert's workers (web/pool.py), started only when Expert is chosen.
-        self.pool = pool.ExpertPool(pool.pool_size(window.navigator.hardwareConcurrency),
-                                    self.spawn, lambda: self.ui.level == "expert",
+        navigator = window.navigator
+        size = players.pool_size(getattr(navigator, "hardwareConcurrency", None),
+                                 memory_gb=getattr(navigator, "deviceMemory", None))
+        self.pool = pool.ExpertPool(size, self.spawn, lambda: self.ui.level == "expert",
                                     self.expert_given_up)
         self.expert_seconds: float | None = None  # ?think=N: Expert's most seconds a move
         self.html_cache: dict[str, str] = {}
@@ -819,15 +822,13 @@ class App:
         they would be one long task on a slow phone)."""
         import importlib
 
-        for name in ("spades.ai.base", "spades.ai.knowledge", "spades.ai.heuristic",
-                     "players", "spades.ai.playout", "spades.ai.sampler", "spades.ai.endgame",
-                     "spades.ai.worlds", "spades.ai.expert"):
+        for name in ("spades.ai.knowledge", "spades.ai.heuristic", "spades.ai.playout",
+                     "spades.ai.sampler", "spades.ai.endgame", "spades.ai.worlds",
+                     "spades.ai.expert"):
             await asyncio.sleep(0)
             importlib.import_module(name)
 
     async def computer_action(self, seat: int) -> Action:
-        import players
-
         level = self.ui.level
         if level == "expert":
             try:
@@ -1318,7 +1319,7 @@ def start() -> App:
     app.speed_override = address.speed
     app.expert_seconds = address.think
     if address.workers is not None:
-        app.pool.size = pool.pool_size(None, address.workers)
+        app.pool.size = players.pool_size(None, address.workers)
     notices = [_(store.BROKEN_PREFS_MESSAGE)] if app.prefs_broken else []
     try:
         game, ui, problem = store.load_game(storage, app.prefs.level)

@@ -1,8 +1,8 @@
 """The computer players as the page uses them: one choice for one seat, from its view.
 
 Used on the main thread: Easy, Medium and Hard take milliseconds; Expert plans and
-concludes here while its workers search the worlds (web/pool.py). Imported lazily, after
-the page is ready, so the bots' modules never slow the start-up.
+concludes here while its workers search the worlds (web/pool.py). The bots' modules are
+imported lazily (the page warms them up after it is ready), so they never slow the start.
 """
 
 from __future__ import annotations
@@ -20,6 +20,25 @@ if TYPE_CHECKING:  # the bots' modules load lazily, on the first computer move
 # one plays a little weaker rather than keep the table waiting.
 EXPERT_SIMULATIONS = 3000
 EXPERT_SECONDS = 1.0
+MAX_WORKERS = 4
+"""Expert's most workers: past four, a decision's few rounds gain little from more."""
+MEMORY_PER_WORKER_GB = 2.0
+"""Device memory a worker may take a share of: each worker is a whole Python runtime
+(about 40 MB), so a phone reporting 2 GB (``navigator.deviceMemory``) gets one."""
+
+
+def pool_size(cores: float | None, asked: int | None = None,
+              memory_gb: float | None = None) -> int:
+    """How many workers Expert searches with: ``asked`` (``?workers=N``) if given, else one
+    per core less one for the page, no more than the device's memory allows; 1 to
+    MAX_WORKERS. Browsers that do not say give None (2 cores, memory unknown)."""
+    if asked is not None:
+        wanted = asked
+    else:
+        wanted = int(cores or 2) - 1
+        if memory_gb is not None and memory_gb > 0:
+            wanted = min(wanted, int(memory_gb // MEMORY_PER_WORKER_GB))
+    return max(1, min(MAX_WORKERS, wanted))
 
 
 def make_player(level: str, seed: int, seconds: float | None = None) -> Bot:

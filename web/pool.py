@@ -7,11 +7,11 @@ and their rows are merged in world order (``Tally``), which also stops the searc
 once one option leads clearly; the engine then concludes. Since world ``i`` is the same
 world in every worker, the choice is the same for one worker or four.
 
-Size: one worker per core the browser reports, less one for the page, at most
-``MAX_WORKERS`` (``?workers=N`` sets it, for measuring). The first worker starts when
-Expert is chosen and is waited for; the others start one after another in the background,
-so a phone is not asked to start four runtimes at once, and each decision uses the workers
-ready at that moment.
+Size: one worker per core the browser reports, less one for the page, at most 4, and
+fewer on a device with little memory (``players.pool_size``; ``?workers=N`` sets it).
+The first worker starts when Expert is chosen and is waited for; the others start one
+after another in the background, so a phone is not asked to start four runtimes at once,
+and each decision uses the workers ready at that moment.
 
 A worker that fails or does not answer a share of a round within ``SHARE_TIMEOUT`` is ended
 and its share goes to another worker; with none left, one new worker is started at once.
@@ -29,7 +29,6 @@ from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 import workers
-from address import MAX_WORKERS
 from pyscript import document, window
 
 from spades import Action, Game
@@ -41,13 +40,6 @@ SHARE_TIMEOUT = 10.0
 """Seconds a worker has for its share of a round (a round takes a fraction of a second;
 a worker's first share also loads the search code)."""
 ROOT = document.documentElement
-
-
-def pool_size(cores: int | None, asked: int | None = None) -> int:
-    """How many workers: ``asked`` if given, else one per core less one for the page;
-    between 1 and MAX_WORKERS."""
-    wanted = asked if asked is not None else (cores or 2) - 1
-    return max(1, min(MAX_WORKERS, wanted))
 
 
 class PoolUnavailable(RuntimeError):
