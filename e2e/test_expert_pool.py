@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from e2e.support import open_game, saved_game
 from e2e.test_csp import play_hand, watch_warnings
 from spades import Game
@@ -27,11 +29,12 @@ SEED = 11
 EXPERT = f"seed={SEED}&table=classic&speed=instant&level=expert&think=60"
 
 # Ends one Expert worker (as a crash would) the first time a computer seat thinks while
-# two workers are ready: the share it is searching, if any, never comes back.
+# the whole pool (window.__poolSize workers) is ready: the share it is searching, if any,
+# never comes back.
 KILL_ONE_WORKER = """
 window.__killed = null;
 new MutationObserver(() => {
-  if (window.__killed || document.documentElement.dataset.workers !== '2') return;
+  if (window.__killed || document.documentElement.dataset.workers !== window.__poolSize) return;
   if (!document.querySelector('.seat.thinking')) return;
   const script = document.querySelector('script[worker][name^="ai-"]');
   if (!script || !script.xworker) return;
@@ -76,10 +79,15 @@ def test_one_worker_or_two_make_the_engines_choices(page: Any) -> None:
     assert two.actions == one.actions
 
 
-def test_a_worker_that_dies_mid_hand_is_replaced_and_no_move_changes(page: Any) -> None:
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_worker_that_dies_mid_hand_is_replaced_and_no_move_changes(page: Any,
+                                                                      workers: int) -> None:
+    """With two workers the other one finishes the round; with one, a new worker is
+    started at once for it. Either way the game goes on at Expert, move for move."""
     warnings = watch_warnings(page)
+    page.add_init_script(f"window.__poolSize = '{workers}';")
     page.add_init_script(KILL_ONE_WORKER)
-    game = play_expert_hand(page, 2)
+    game = play_expert_hand(page, workers)
     killed = page.evaluate("() => window.__killed")
     assert killed, "no worker was ended"
     assert [w for w in warnings if killed in w and "did not answer" in w], warnings
@@ -88,8 +96,8 @@ def test_a_worker_that_dies_mid_hand_is_replaced_and_no_move_changes(page: Any) 
     assert root.get_attribute("data-worker") == "ready"  # never given up
     assert not [w for w in warnings if "given up" in w], warnings
     # The pool is whole again: a new worker took the dead one's place.
-    page.wait_for_function("() => document.documentElement.dataset.workers === '2'",
+    page.wait_for_function(f"() => document.documentElement.dataset.workers === '{workers}'",
                            timeout=60_000)
     names = page.evaluate("() => [...document.querySelectorAll('script[worker][name^=\"ai-\"]')]"
                           ".map(s => s.getAttribute('name'))")
-    assert killed not in names and len(names) == 2
+    assert killed not in names and len(names) == workers
