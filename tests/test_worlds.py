@@ -202,3 +202,20 @@ def clear_margin(tally: Tally) -> bool:
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
     return mean > 3 * (var / n) ** 0.5 and mean > 0
+
+
+def test_a_bag_costs_half_its_share_of_the_penalty_and_a_penalty_is_not_counted_twice() -> None:
+    """Classic: 10 bags cost 100, so a bag costs 5 when taken (BAG_WEIGHT 0.5), besides its
+    point; reaching the limit pays the penalty in points and clears the bags' cost."""
+    from spades.ai.worlds import BAG_WEIGHT, Evaluator
+
+    assert BAG_WEIGHT == 0.5
+    rules = PRESETS["classic"]
+    fresh = Evaluator(rules, 0, (0, 0), (0, 0), (False,) * 4, 0)
+    bids = (3, 3, 3, 3)
+    assert fresh(bids, (3, 3, 3, 4)) == 60 - 61 + 5  # their overtrick: their bag costs them
+    assert fresh(bids, (4, 3, 3, 3)) == 61 - 60 - 5  # our overtrick
+    nine = Evaluator(rules, 0, (0, 0), (9, 0), (False,) * 4, 0)
+    # The tenth bag: 61 - 100 points, and the nine bags' cost (45) is cleared with it.
+    assert nine(bids, (4, 3, 3, 3)) == (61 - 100) - 60 + 45
+    assert nine(bids, (4, 3, 3, 3)) - fresh(bids, (4, 3, 3, 3)) == -50

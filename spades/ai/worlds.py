@@ -36,6 +36,12 @@ KINDS = (PLAY, ENDGAME, BID)
 
 WIN_BONUS = 300
 """Added to (or taken from) a world's value when its hand ends the game."""
+BAG_WEIGHT = 0.5
+"""The share of the bag penalty (``bag_penalty / bag_limit`` points a bag) that a bag
+costs when it is taken: the game may end before the bags reach the limit.  Measured with
+``python -m spades.ai.arena expert hard --boards 60 --hands 10 --seed 2000`` (Classic):
+without it +21.5 points a hand (95% CI +15.9 .. +27.0), Expert 1.41 bags and 0.123 sets a
+hand; with it +34.3 (+28.9 .. +39.8), 1.24 bags and 0.055 sets."""
 FIRST_ROUND = {PLAY: 64, ENDGAME: 16, BID: 64}
 """Worlds of a search's first round; each later round doubles the worlds searched so far
 (64, 128, 256, ...).  The early stop is checked, and the page's workers meet, between
@@ -55,7 +61,8 @@ Row = tuple[int, ...]
 
 
 class Evaluator:
-    """Scores a finished hand for one side: our points minus theirs, plus the game-ending
+    """Scores a finished hand for one side: our points minus theirs, less the cost to
+    come of our new bags and plus that of theirs (``BAG_WEIGHT``), plus the game-ending
     bonus; memoised on (bids, tricks)."""
 
     def __init__(self, rules: Rules, side: int, scores: Sequence[int], bags: Sequence[int],
@@ -66,6 +73,7 @@ class Evaluator:
         self.bags = tuple(bags)
         self.blind = tuple(blind)
         self.hands_played = hands_played
+        self.bag_cost = BAG_WEIGHT * rules.bag_penalty / rules.bag_limit
         self.cache: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
 
     def __call__(self, bids: tuple[int, ...], tricks: tuple[int, ...]) -> int:
@@ -73,7 +81,13 @@ class Evaluator:
         value = self.cache.get(key)
         if value is None:
             sides = score_sides(self.rules, bids, tricks, self.bags, self.blind)
-            value = sides[self.side].points - sides[1 - self.side].points
+            ours, theirs = sides[self.side], sides[1 - self.side]
+            value = ours.points - theirs.points
+            if self.bag_cost:
+                # A bag's cost to come: a level of the side's bag count, so that a penalty
+                # paid this hand (points) and the bags it clears (the level) net out.
+                value += round(self.bag_cost * ((theirs.bags_after - self.bags[1 - self.side])
+                                                - (ours.bags_after - self.bags[self.side])))
             new = [self.scores[0] + sides[0].points, self.scores[1] + sides[1].points]
             winner = game_winner(self.rules, new, self.hands_played + 1)
             if winner is not None:
