@@ -67,7 +67,6 @@ RECORD_ACTIONS = frozenset({
 """The actions record.py carries out."""
 
 
-
 class LocalStorage:
     """window.localStorage with Python's None for a missing key (store.Storage)."""
 
