@@ -43,7 +43,6 @@ MAX_IMPORT_BYTES = 2_000_000
 """A game file larger than this is not one of ours (a whole game is some 10 kB)."""
 
 
-
 def element(ident: str) -> Any:
     return document.getElementById(ident)
 
