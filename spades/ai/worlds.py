@@ -154,30 +154,27 @@ def run_worlds(view: View, search: Search, first: int, count: int) -> list[Row]:
     """Search worlds ``first`` .. ``first + count - 1``: one ``Row`` a world."""
     sampler = Sampler(view)
     evaluate = evaluator_for(view)
-    worlds = range(first, first + count)
-    if search.kind == PLAY:
-        return [_play_world(view, search.options, sampler.sample(world_rng(search.key, i)),
-                            evaluate) for i in worlds]
-    if search.kind == ENDGAME:
-        return [_endgame_world(view, search.options, sampler.sample(world_rng(search.key, i)),
-                               evaluate) for i in worlds]
-    return [_bid_world(view, search, sampler.sample(world_rng(search.key, i)), evaluate)
-            for i in worlds]
+    hands_of = (sampler.sample(world_rng(search.key, i)) for i in range(first, first + count))
+    if search.kind == BID:
+        return [_bid_world(view, search, hands, evaluate) for hands in hands_of]
+    # What every world of a play shares, worked out once.
+    trick = [(seat, card.index) for seat, card in view.trick.plays]
+    bids = tuple(b if b is not None else 0 for b in view.bids)
+    world = _play_world if search.kind == PLAY else _endgame_world
+    return [world(view, search.options, hands, trick, bids, evaluate) for hands in hands_of]
 
 
 def _play_world(view: View, options: Sequence[int], hands: list[int],
+                trick: list[tuple[int, int]], bids: tuple[int, ...],
                 evaluate: Evaluator) -> Row:
     """Each candidate card played, then the rest of the hand by the playout policy."""
     me = view.seat
-    trick = [(seat, card.index) for seat, card in view.trick.plays]
-    bids = tuple(b if b is not None else 0 for b in view.bids)
     nil = [b == 0 for b in bids]
-    won = list(view.tricks_won)
     broken = view.spades_broken
     lead_breaks = view.rules.lead_breaks_spades
     row = []
     for card in options:
-        h, t, w = list(hands), list(trick), list(won)
+        h, t, w = list(hands), list(trick), list(view.tricks_won)
         nxt, spade = play_card(h, t, me, card, w, lead_breaks=lead_breaks)
         result = playout(h, t, nxt, broken or spade, w, nil, lead_breaks=lead_breaks)
         row.append(evaluate(bids, tuple(result)))
@@ -185,10 +182,9 @@ def _play_world(view: View, options: Sequence[int], hands: list[int],
 
 
 def _endgame_world(view: View, options: Sequence[int], hands: list[int],
+                   trick: list[tuple[int, int]], bids: tuple[int, ...],
                    evaluate: Evaluator) -> Row:
     """Each candidate's exact value in this world (every line of the last tricks)."""
-    bids = tuple(b if b is not None else 0 for b in view.bids)
-    trick = [(seat, card.index) for seat, card in view.trick.plays]
 
     def value(tricks: tuple[int, ...]) -> float:
         return evaluate(bids, tricks)
