@@ -4,6 +4,7 @@ scores and bags carried, and each side's figures per hand (DESIGN.md "Computer p
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
@@ -119,3 +120,23 @@ def test_the_report_names_each_sides_figures(capsys: pytest.CaptureFixture[str])
     assert "2 duplicate boards of 2 hand(s)" in out
     assert "A hard: per hand bid" in out and "Blind Nil" in out
     assert isinstance(summary.a, SideStats) and summary.a.hands >= 4
+
+
+def test_a_recorded_match_resumes_and_reports_as_one_run(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "match.jsonl"
+    args = ["medium", "random", "--seed", "40", "--hands", "2", "--record", str(record)]
+    main([*args, "--boards", "2"])
+    assert len(record.read_text().splitlines()) == 2
+    resumed = main([*args, "--boards", "3"])
+    assert len(record.read_text().splitlines()) == 3
+    assert "2 of 3 boards read from" in capsys.readouterr().err
+    fresh = main(["medium", "random", "--seed", "40", "--hands", "2", "--boards", "3"])
+    assert (resumed.mean, resumed.a, resumed.b) == (fresh.mean, fresh.a, fresh.b)
+
+
+def test_a_record_of_another_match_is_refused(tmp_path: Path) -> None:
+    record = tmp_path / "match.jsonl"
+    main(["medium", "random", "--boards", "1", "--record", str(record)])
+    with pytest.raises(SystemExit, match="another match"):
+        main(["medium", "random", "--boards", "1", "--hands", "2", "--record", str(record)])

@@ -13,6 +13,10 @@ each side's play per hand (its bid, tricks and bags, sets, bag penalties, Nil an
 Nil tries and successes, over every hand A or B played), and each level's milliseconds per
 decision (median and 95th percentile) during the match.
 
+``--record FILE`` keeps every finished board as a line of JSON and reads the file back
+first: boards already there are not played again, so a long match can be stopped and
+resumed, or split across machines by seed range and merged into one report.
+
 Partners play at the same level (separate bots with different seeds).  Bots get only
 ``game.view(seat)``; an ``oracle`` bot is given the game through ``choose_with_game``.
 """
@@ -20,11 +24,15 @@ Partners play at the same level (separate bots with different seeds).  Bots get 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import math
 import statistics
+import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
+from pathlib import Path
 
 from ..game import Game
 from ..records import HandRecord
@@ -189,7 +197,8 @@ def run_match(config: MatchConfig, seeds: Sequence[int], jobs: int = 1) -> Itera
     import multiprocessing
 
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        yield from pool.imap(_play_board_args, tasks, chunksize=max(1, len(tasks) // (jobs * 8)))
+        # One board at a time: boards are costly, and a recorded match keeps each as it ends.
+        yield from pool.imap(_play_board_args, tasks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,6 +266,77 @@ def summarize(results: Sequence[BoardResult]) -> Summary:
     return Summary(n, mean, half, wins / n if n else 0.0, timing, a, b)
 
 
+def config_key(config: MatchConfig) -> dict[str, object]:
+    """What a recorded board must share with the match that reads it back."""
+    return {"a": config.a, "b": config.b, "rules": config.rules.name, "hands": config.hands,
+            "budget": config.budget}
+
+
+def board_to_json(config: MatchConfig, result: BoardResult) -> str:
+    times = {level: [round(t, 5) for t in values] for level, values in result.times.items()}
+    return json.dumps({"match": config_key(config), "seed": result.seed,
+                       "margin": result.margin, "hands": result.hands, "times": times,
+                       "a": dataclasses.asdict(result.a), "b": dataclasses.asdict(result.b)})
+
+
+def board_from_json(line: str) -> tuple[dict[str, object], BoardResult]:
+    data = json.loads(line)
+    result = BoardResult(int(data["seed"]), float(data["margin"]), int(data["hands"]),
+                         {level: [float(t) for t in values]
+                          for level, values in data["times"].items()},
+                         SideStats(**data["a"]), SideStats(**data["b"]))
+    return data["match"], result
+
+
+def read_record(path: Path, config: MatchConfig) -> dict[int, BoardResult]:
+    """The boards of this match already in ``path``, by seed.  A board of another match
+    (other levels, table, hands or budget) is an error: its figures would not belong."""
+    boards: dict[int, BoardResult] = {}
+    if not path.exists():
+        return boards
+    want = config_key(config)
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        if not line.strip():
+            continue
+        match, result = board_from_json(line)
+        if match != want:
+            raise SystemExit(f"{path}:{number} is a board of another match: {match}, "
+                             f"not {want}")
+        boards[result.seed] = result
+    return boards
+
+
+def run_recorded(config: MatchConfig, seeds: Sequence[int], jobs: int,
+                 path: Path | None) -> list[BoardResult]:
+    """Every board's result in the order of ``seeds``: those already recorded in ``path``
+    are read back, the others are played and appended there as they finish."""
+    done = read_record(path, config) if path else {}
+    todo = [seed for seed in seeds if seed not in done]
+    if path and done:
+        print(f"{len(seeds) - len(todo)} of {len(seeds)} boards read from {path}",
+              file=sys.stderr)
+    for result in _played(config, todo, jobs, path):
+        done[result.seed] = result
+        if path:
+            margins = [done[s].margin for s in seeds if s in done]
+            print(f"board {result.seed}: {result.margin:+.1f} "
+                  f"({len(margins)}/{len(seeds)}, mean {statistics.fmean(margins):+.1f})",
+                  file=sys.stderr, flush=True)
+    return [done[seed] for seed in seeds]
+
+
+def _played(config: MatchConfig, seeds: Sequence[int], jobs: int,
+            path: Path | None) -> Iterable[BoardResult]:
+    if not path:
+        yield from run_match(config, seeds, jobs)
+        return
+    with path.open("a") as record:
+        for result in run_match(config, seeds, jobs):
+            record.write(board_to_json(config, result) + "\n")
+            record.flush()
+            yield result
+
+
 def main(argv: list[str] | None = None) -> Summary:
     parser = argparse.ArgumentParser(
         prog="python -m spades.ai.arena",
@@ -270,11 +350,13 @@ def main(argv: list[str] | None = None) -> Summary:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--budget", type=_budget, default=None,
                         help="Expert's effort: simulations (int) or seconds (with a dot)")
+    parser.add_argument("--record", type=Path, default=None, metavar="FILE",
+                        help="keep each board here (JSON lines) and skip boards already kept")
     args = parser.parse_args(argv)
     config = MatchConfig(args.a, args.b, PRESETS[args.preset], args.hands, args.budget)
     seeds = range(args.seed, args.seed + args.boards)
     start = time.perf_counter()
-    results = list(run_match(config, seeds, args.jobs))
+    results = run_recorded(config, seeds, args.jobs, args.record)
     summary = summarize(results)
     for line in summary.lines(config):
         print(line)
