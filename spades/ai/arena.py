@@ -19,6 +19,8 @@ resumed, or split across machines by seed range and merged into one report.
 
 Partners play at the same level (separate bots with different seeds).  Bots get only
 ``game.view(seat)``; an ``oracle`` bot is given the game through ``choose_with_game``.
+A level may name a git revision, ``expert@f8b7d90``: that revision's Expert plays
+(``spades.ai.revision``), so a new bot can be measured against the one it replaces.
 """
 
 from __future__ import annotations
@@ -33,11 +35,13 @@ import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
+from typing import Any
 
 from ..game import Game
 from ..records import HandRecord
 from ..rules import PRESETS, Rules
 from . import ALL_LEVELS, make_bot
+from .revision import RevisionBot, checkout, split_level
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,15 +149,36 @@ def play_game(config: MatchConfig, board: int, a_side: int,
     ``config.hands`` hands (fewer if the game ends), scores and bags carried."""
     rules = config.rules
     levels = [config.a if seat % 2 == a_side else config.b for seat in range(rules.players)]
-    bots = [make_bot(level, bot_seed(board, seat), config.budget)
+    bots = [arena_bot(level, bot_seed(board, seat), config.budget)
             for seat, level in enumerate(levels)]
-    game = Game.new(rules, seed=board)
+    try:
+        game = _play_out(config, board, levels, bots, times)
+    finally:
+        for bot in bots:
+            if isinstance(bot, RevisionBot):
+                bot.close()
+    history = tuple(game.history)
+    return GameResult(history, side_stats(rules, history, a_side),
+                      side_stats(rules, history, 1 - a_side))
+
+
+def arena_bot(level: str, seed: int, budget: int | float | None) -> Any:
+    """``make_bot``'s player, or a revision's (``expert@REV``)."""
+    name, revision = split_level(level)
+    if revision is None:
+        return make_bot(level, seed, budget)
+    return RevisionBot(name, revision, seed, budget)
+
+
+def _play_out(config: MatchConfig, board: int, levels: list[str], bots: list[Any],
+              times: dict[str, list[float]] | None) -> Game:
+    game = Game.new(config.rules, seed=board)
     clock = time.perf_counter
     while game.winner is None and game.hand_number < config.hands:
         seat = game.turn
         assert seat is not None
         bot = bots[seat]
-        if levels[seat] == "oracle":
+        if hasattr(bot, "choose_with_game"):
             start = clock()
             action = bot.choose_with_game(game)
         else:
@@ -164,9 +189,7 @@ def play_game(config: MatchConfig, board: int, a_side: int,
         if times is not None:
             times.setdefault(levels[seat], []).append(elapsed)
         game = game.apply(action)
-    history = tuple(game.history)
-    return GameResult(history, side_stats(rules, history, a_side),
-                      side_stats(rules, history, 1 - a_side))
+    return game
 
 
 def play_board(config: MatchConfig, board: int) -> BoardResult:
@@ -341,8 +364,8 @@ def main(argv: list[str] | None = None) -> Summary:
     parser = argparse.ArgumentParser(
         prog="python -m spades.ai.arena",
         description="Duplicate matches between two computer levels.")
-    parser.add_argument("a", choices=ALL_LEVELS)
-    parser.add_argument("b", choices=ALL_LEVELS)
+    parser.add_argument("a", type=_level, help=f"{', '.join(ALL_LEVELS)}, or expert@REV")
+    parser.add_argument("b", type=_level, help="the same")
     parser.add_argument("--boards", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1, help="the first board's game seed")
     parser.add_argument("--preset", default="classic", choices=sorted(PRESETS))
@@ -362,6 +385,19 @@ def main(argv: list[str] | None = None) -> Summary:
         print(line)
     print(f"wall time {time.perf_counter() - start:.1f} s with {args.jobs} job(s)")
     return summary
+
+
+def _level(text: str) -> str:
+    name, revision = split_level(text)
+    if name not in ALL_LEVELS:
+        raise argparse.ArgumentTypeError(f"{text!r}: choose from {', '.join(ALL_LEVELS)}, "
+                                         "or a level at a git revision (expert@REV)")
+    if revision is not None:
+        try:
+            checkout(revision)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from error
+    return text
 
 
 def _budget(text: str) -> int | float:
