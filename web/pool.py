@@ -110,14 +110,21 @@ class ExpertPool:
         (the pool works with fewer)."""
         while len(self.ready) < self.size and self.wanted() and not self.given_up:
             try:
-                self.ready.append(await self._one())
+                worker = await self._one()
             except Exception as error:
                 window.console.warn(f"an extra expert worker could not start: {error}")
                 self.fill_failed = True
                 return
+            if self.given_up:  # given up while this one started: it goes with the rest
+                workers.end_workers(worker[0])
+                return
+            self.ready.append(worker)
             self._mark()
 
     def _give_up(self, reason: str, after: float = 0.0) -> None:
+        # One start at a time: a retry already waiting gives way to this one.
+        if self.starting is not None and self.starting is not asyncio.current_task():
+            self.starting.cancel()
         workers.end_workers("ai-")
         self.ready.clear()
         window.console.warn(f"expert worker given up, Hard plays meanwhile: {reason}")
