@@ -263,6 +263,22 @@ def your_move(page: Page, state: str) -> None:
         play_first_playable(page)
 
 
+def play_hand(page: Page, plays: int = 99, timeout: float = 120_000) -> str:
+    """Play your seat (keep every card drawn, bid 3, the first playable card) until the
+    hand's summary shows, or ``plays`` cards are played; the state reached. ``timeout``:
+    how long the other players may take, each time it is their turn."""
+    played = 0
+    while True:
+        state = wait_your_turn(page, timeout=timeout)
+        if state == "summary":
+            return state
+        if state == "play" and not page.locator("#bids [data-draw]").count():
+            if played == plays:
+                return state
+            played += 1
+        your_move(page, state)
+
+
 def wait_all_par(page: Page, timeout_s: float = 180) -> None:
     """Every finished hand of the saved game has its par (worked out in the par worker)."""
     import time

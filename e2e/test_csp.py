@@ -13,8 +13,7 @@ from typing import Any
 from e2e.support import (
     close_door,
     open_game,
-    wait_your_turn,
-    your_move,
+    play_hand,
 )
 
 # The policy of web/index.html (and bare.html), directive by directive.
@@ -67,22 +66,6 @@ def watch_warnings(page: Any) -> list[str]:
     warnings: list[str] = []
     page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
     return warnings
-
-
-def play_hand(page: Any, plays: int = 99, timeout: float = 120_000) -> str:
-    """Play your seat (keep every card drawn, bid 3, the first playable card) until the
-    hand's summary shows, or ``plays`` cards are played; the state reached. ``timeout``:
-    how long the other players may take, each time it is their turn."""
-    played = 0
-    while True:
-        state = wait_your_turn(page, timeout=timeout)
-        if state == "summary":
-            return state
-        if state == "play" and not page.locator("#bids [data-draw]").count():
-            if played == plays:
-                return state
-            played += 1
-        your_move(page, state)
 
 
 def test_the_pages_carry_the_policy_before_anything_loads(page: Any) -> None:

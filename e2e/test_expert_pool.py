@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from e2e.support import open_game, saved_game
-from e2e.test_csp import play_hand, watch_warnings
+from e2e.support import open_game, play_hand, saved_game
+from e2e.test_csp import watch_warnings
 from spades import Game
 
 WEB = Path(__file__).resolve().parents[1] / "web"

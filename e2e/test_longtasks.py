@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from e2e.support import open_game, play_first_playable, saved_game, wait_your_turn
+from e2e.support import open_game, play_hand, saved_game
 
 LIMIT_MS = float(os.environ.get("SPADES_LONGTASK_LIMIT_MS", "100"))
 
@@ -29,23 +29,13 @@ new PerformanceObserver((list) => {
 """
 
 
-def play_hand(page: Any, timeout: float) -> None:
-    """Bid 3 and play your first playable card until the hand's summary shows."""
-    while (state := wait_your_turn(page, timeout=timeout)) != "summary":
-        if state == "bid":
-            page.locator('[data-bid="3"]').click()
-            page.wait_for_selector("#bids", state="hidden")
-        else:
-            play_first_playable(page)
-
-
 @pytest.mark.parametrize(("level", "timeout"), [("medium", 60_000), ("expert", 180_000)])
 def test_no_long_task_over_a_whole_hand(page: Any, level: str, timeout: float) -> None:
     page.add_init_script(OBSERVE)
     # seed 3: West leads, so a computer moves first in the hand, right after ready.
     open_game(page, f"seed=3&level={level}&speed=fast")
     ready = page.evaluate("() => performance.now()")
-    play_hand(page, timeout)
+    assert play_hand(page, timeout=timeout) == "summary"
     end = page.evaluate("() => performance.now()")
     tasks = [t for t in page.evaluate("() => window.__longtasks") if t["start"] >= ready]
     longest = max((t["duration"] for t in tasks), default=0)

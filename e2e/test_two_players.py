@@ -18,6 +18,7 @@ from e2e.support import (
     hand_cards,
     open_game,
     play_first_playable,
+    play_hand,
     saved_game,
     tap,
     wait_your_turn,
@@ -70,12 +71,6 @@ def draw_one(page: Any, keep: bool) -> None:
                            " >= n", arg=held + 1)
 
 
-def play_hand_out(page: Any) -> None:
-    while (state := wait_your_turn(page)) == "play":
-        play_first_playable(page)
-    assert state == "summary"
-
-
 def test_a_whole_duel_hand_against_the_computer(page: Any) -> None:
     open_game(page, f"table=duel&seed=4&{FAST}")
     assert page.evaluate("() => document.getElementById('app').dataset.players") == "2"
@@ -87,7 +82,7 @@ def test_a_whole_duel_hand_against_the_computer(page: Any) -> None:
     assert page.locator("#piles").is_hidden()
     page.locator('#bids [data-bid="3"]').click()
     page.wait_for_selector("#bids", state="hidden")
-    play_hand_out(page)
+    assert play_hand(page) == "summary"
     game = saved_game(page)
     record = game.history[-1]
     assert record.bids[0] == 3 and sum(record.tricks) == 13
@@ -141,7 +136,7 @@ def test_a_two_handed_hand_with_double_nil_and_three_cards_replaced(page: Any) -
     kept = set(map(str, after.hands[0]))
     assert not kept & set(cards[:3]) and len(kept) == 13
     assert page.locator('#hand [data-new="true"]').count() == 3
-    play_hand_out(page)
+    assert play_hand(page) == "summary"
     record = saved_game(page).history[-1]
     assert record.blind[0] and record.bids[0] == 0
     assert "Double Nil" in page.locator("#summary").inner_text()
@@ -188,7 +183,7 @@ def test_a_reload_at_every_phase_restores_the_game(page: Any, table: str) -> Non
     play_first_playable(page)
     assert wait_your_turn(page) == "play"
     reload_and_compare()  # mid-play
-    play_hand_out(page)
+    assert play_hand(page) == "summary"
     reload_and_compare()  # the summary
     middle = "replace" if double else "bid"
     assert seen == {"draw", middle, "play"} | {saved_game(page).phase.value}

@@ -13,8 +13,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from e2e.conftest import check_guard, guarded_context, watch_page
-from e2e.support import open_game
-from e2e.test_csp import play_hand
+from e2e.support import open_game, play_hand
 
 # Every text the notice shows, recorded as it changes (it is short-lived: the next trick's
 # winner replaces it), and every state of the worker (html[data-worker]): a new worker is
