@@ -219,6 +219,6 @@ def test_a_bag_costs_half_its_share_of_the_penalty_and_a_penalty_is_not_counted_
     # The tenth bag: 61 - 100 points, and the nine bags' cost (45) is cleared with it.
     assert nine(bids, (4, 3, 3, 3)) == (61 - 100) - 60 + 45
     assert nine(bids, (4, 3, 3, 3)) - fresh(bids, (4, 3, 3, 3)) == -50
-    # The Duel counts a bag as its point only (measured: the cost made its Expert overbid).
+    # The Duel too (10 bags cost 100): our bag costs 5, their six cost 30.
     duel = Evaluator(PRESETS["duel"], 0, (0, 0), (0, 0), (False,) * 2, 0)
-    assert duel((3, 3), (4, 9)) == 31 - 36
+    assert duel((3, 3), (4, 9)) == (31 - 5) - (36 - 30)

@@ -41,10 +41,12 @@ BAG_WEIGHT = 0.5
 costs when it is taken: the game may end before the bags reach the limit.  Measured with
 ``python -m spades.ai.arena expert hard --boards 60 --hands 10 --seed 2000`` (Classic):
 without it +21.5 points a hand (95% CI +15.9 .. +27.0), Expert 1.41 bags and 0.123 sets a
-hand; with it +34.3 (+28.9 .. +39.8), 1.24 bags and 0.055 sets.  Four players only: at the
-Duel (``--preset duel --boards 60 --hands 10 --seed 4000``) it cost 10.8 points a hand,
-+3.4 (-0.1 .. +7.0) without it and -7.4 (-11.3 .. -3.5) with it, since the Duel's Expert
-already overbids (sets in 27% of its hands) and the cost pushes its bids higher still."""
+hand; with it +34.3 (+28.9 .. +39.8), 1.24 bags and 0.055 sets.  At the Duel
+(``--preset duel --boards 60 --hands 10 --seed 4000``) it cost 10.8 points a hand while
+the sampler dealt the opponent random hands (Expert overbid, sets in 27% of its hands);
+since the opponent's hand is dealt as drawn (``sampler.draw_odds``) it gains 8.7: +14.1
+(+10.9 .. +17.3) without it, +22.8 (+19.9 .. +25.7) with it, Expert's bags a hand 1.22 ->
+0.50."""
 FIRST_ROUND = {PLAY: 64, ENDGAME: 16, BID: 64}
 """Worlds of a search's first round; each later round doubles the worlds searched so far
 (64, 128, 256, ...).  The early stop is checked, and the page's workers meet, between
@@ -76,8 +78,7 @@ class Evaluator:
         self.bags = tuple(bags)
         self.blind = tuple(blind)
         self.hands_played = hands_played
-        self.bag_cost = (BAG_WEIGHT * rules.bag_penalty / rules.bag_limit
-                         if rules.players == 4 else 0.0)
+        self.bag_cost = BAG_WEIGHT * rules.bag_penalty / rules.bag_limit
         self.cache: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
 
     def __call__(self, bids: tuple[int, ...], tricks: tuple[int, ...]) -> int:
