@@ -8,6 +8,9 @@ level.  The revision's ``spades`` package is taken out of git once (``git archiv
 a folder of the system's temporary directory, and each such bot runs there in a Python
 process of its own, so the two versions never share a module.
 
+Revisions come from the git repository this package sits in, or from ``SPADES_REPO`` (for a
+copy of the package outside the repository, such as a frozen copy running a long match).
+
 The process is sent the game as its save (``Game.to_json``) and the seat, and answers the
 action as text: the old bot itself is given only ``game.view(seat)``, built by its own
 engine.  The revision's engine must read this engine's saves, which holds while the save
@@ -32,7 +35,7 @@ from ..actions import Action, parse_action
 from ..game import Game
 from . import LEVELS
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(os.environ.get("SPADES_REPO") or Path(__file__).resolve().parents[2])
 
 SERVER = """
 import json, sys
