@@ -1,6 +1,7 @@
 """Computer players from another revision of this repository, for the arena.
 
     python -m spades.ai.arena expert expert@f8b7d90 --hands 10 --boards 200
+    python -m spades.ai.revision f8b7d90     # where that revision's package is taken out
 
 ``expert@REV`` is the Expert as it was at git revision ``REV``: so a change to a bot is
 measured against the bot it replaces, on the same boards, and not only against another
@@ -129,3 +130,8 @@ class RevisionBot:
         if self._process.poll() is None:
             self._pipe(self._process.stdin).close()
             self._process.wait(timeout=10)
+
+
+if __name__ == "__main__":  # a tool, like the arena: the page never takes revisions
+    for name in sys.argv[1:] or ["HEAD"]:
+        print(checkout(name))
