@@ -140,3 +140,13 @@ def test_a_record_of_another_match_is_refused(tmp_path: Path) -> None:
     main(["medium", "random", "--boards", "1", "--record", str(record)])
     with pytest.raises(SystemExit, match="another match"):
         main(["medium", "random", "--boards", "1", "--hands", "2", "--record", str(record)])
+
+
+def test_no_play_reports_only_the_recorded_boards(tmp_path: Path) -> None:
+    record = tmp_path / "match.jsonl"
+    args = ["medium", "random", "--seed", "40", "--record", str(record)]
+    main([*args, "--boards", "2"])
+    summary = main([*args, "--boards", "5", "--no-play"])
+    assert summary.boards == 2 and len(record.read_text().splitlines()) == 2
+    with pytest.raises(SystemExit):
+        main(["medium", "random", "--no-play"])

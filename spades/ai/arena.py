@@ -15,7 +15,9 @@ decision (median and 95th percentile) during the match.
 
 ``--record FILE`` keeps every finished board as a line of JSON and reads the file back
 first: boards already there are not played again, so a long match can be stopped and
-resumed, or split across machines by seed range and merged into one report.
+resumed, or split across machines by seed range and merged into one report;
+``--record FILE --no-play`` reports the boards recorded so far (of a match still running,
+say) and plays none.
 
 Partners play at the same level (separate bots with different seeds).  Bots get only
 ``game.view(seat)``; an ``oracle`` bot is given the game through ``choose_with_game``.
@@ -330,11 +332,12 @@ def read_record(path: Path, config: MatchConfig) -> dict[int, BoardResult]:
 
 
 def run_recorded(config: MatchConfig, seeds: Sequence[int], jobs: int,
-                 path: Path | None) -> list[BoardResult]:
+                 path: Path | None, play: bool = True) -> list[BoardResult]:
     """Every board's result in the order of ``seeds``: those already recorded in ``path``
-    are read back, the others are played and appended there as they finish."""
+    are read back, the others are played and appended there as they finish (unless not
+    ``play``: then only the recorded ones)."""
     done = read_record(path, config) if path else {}
-    todo = [seed for seed in seeds if seed not in done]
+    todo = [seed for seed in seeds if seed not in done] if play else []
     if path and done:
         print(f"{len(seeds) - len(todo)} of {len(seeds)} boards read from {path}",
               file=sys.stderr)
@@ -345,7 +348,7 @@ def run_recorded(config: MatchConfig, seeds: Sequence[int], jobs: int,
             print(f"board {result.seed}: {result.margin:+.1f} "
                   f"({len(margins)}/{len(seeds)}, mean {statistics.fmean(margins):+.1f})",
                   file=sys.stderr, flush=True)
-    return [done[seed] for seed in seeds]
+    return [done[seed] for seed in seeds if seed in done]
 
 
 def _played(config: MatchConfig, seeds: Sequence[int], jobs: int,
@@ -375,11 +378,15 @@ def main(argv: list[str] | None = None) -> Summary:
                         help="Expert's effort: simulations (int) or seconds (with a dot)")
     parser.add_argument("--record", type=Path, default=None, metavar="FILE",
                         help="keep each board here (JSON lines) and skip boards already kept")
+    parser.add_argument("--no-play", action="store_true",
+                        help="with --record: report the boards recorded so far, play none")
     args = parser.parse_args(argv)
     config = MatchConfig(args.a, args.b, PRESETS[args.preset], args.hands, args.budget)
     seeds = range(args.seed, args.seed + args.boards)
     start = time.perf_counter()
-    results = run_recorded(config, seeds, args.jobs, args.record)
+    if args.no_play and not args.record:
+        parser.error("--no-play reports a --record file")
+    results = run_recorded(config, seeds, args.jobs, args.record, play=not args.no_play)
     summary = summarize(results)
     for line in summary.lines(config):
         print(line)
