@@ -339,7 +339,7 @@ def run_recorded(config: MatchConfig, seeds: Sequence[int], jobs: int,
     done = read_record(path, config) if path else {}
     todo = [seed for seed in seeds if seed not in done] if play else []
     if path and done:
-        print(f"{len(seeds) - len(todo)} of {len(seeds)} boards read from {path}",
+        print(f"{sum(1 for s in seeds if s in done)} of {len(seeds)} boards read from {path}",
               file=sys.stderr)
     for result in _played(config, todo, jobs, path):
         done[result.seed] = result
