@@ -6,7 +6,7 @@ force the Nil bidder to win makes Nil look cheap.  Seats: 0 South, 1 West, 2 Nor
 from __future__ import annotations
 
 from spades import Card
-from spades.ai.playout import choose_follow, choose_lead
+from spades.ai.playout import choose_follow, choose_lead, playout
 
 NIL_NORTH = [False, False, True, False]
 NONE_WON = [0, 0, 0, 0]
@@ -54,3 +54,27 @@ def test_void_the_opponent_does_not_ruff_over_the_nil_bidder() -> None:
     rest = hands[0] | hands[1] | hands[2] | hands[3] | mask("4H 6H")
     trick = [(3, index("4H")), (0, index("6H"))]
     assert choose_follow(hands, 1, trick, NIL_NORTH, NONE_WON, rest, 4) == index("7C")
+
+
+def test_the_attack_runs_a_suit_where_the_bidder_has_too_few_low_cards() -> None:
+    # The Duel (board 4005 of the arena): North bid Nil with 2S 4S 8S; South holds 5S 6S 7S,
+    # spades broken.  Each spade lead lets North duck once, but the third forces the 8S.
+    nil = [False, True]
+    hands = [mask("5S 6S 7S 10S AH"), mask("2S 4S 8S 3C 4C")]
+    rest = hands[0] | hands[1]
+    assert choose_lead(hands, 0, True, nil, [0, 0], rest, 2) == index("5S")
+    won = playout(hands, [], 0, True, [0, 0], nil, lead_breaks=False)
+    assert won[1] >= 1
+    # With the 3S instead of the 8S, North always has a spade to duck with: no attack in
+    # spades, and the Nil survives the hand.
+    safe = [hands[0], mask("2S 4S 3S 3C 4C")]
+    assert choose_lead(safe, 0, True, nil, [0, 0], rest, 2) != index("5S")
+    assert playout(safe, [], 0, True, [0, 0], nil, lead_breaks=False)[1] == 0
+
+
+def test_a_run_needs_our_cards_under_the_bidders_high_card() -> None:
+    from spades.ai.playout import _run_to_force
+
+    assert _run_to_force(mask("5S 6S 7S"), mask("2S 4S 8S")) == 3
+    assert _run_to_force(mask("5S 6S"), mask("2S 4S 8S")) == 14  # one lead short
+    assert _run_to_force(mask("3H"), mask("9H KH")) == 1

@@ -130,10 +130,13 @@ def choose_lead(hands: Sequence[int], seat: int, broken: bool, nil: Sequence[boo
 
 def _nil_attack_lead(legal: int, nil_hand: int) -> int:
     """Against an opponent's clean Nil: our lowest card of the suit where the Nil bidder's
-    lowest card stands highest above it, or -1 when no suit leaves it a card above ours.
-    Leading low where the bidder holds only higher cards forces it to win (issue 13: the
-    bidding playouts never attacked a Nil, so Nil looked cheap)."""
+    lowest card stands highest above it; failing that, of the suit where leading our low
+    cards one after another soonest leaves the bidder no card to play under (``_run_to_force``);
+    -1 when no suit does either.  Leading low where the bidder holds only higher cards forces
+    it to win (issue 13: the bidding playouts never attacked a Nil, so Nil looked cheap);
+    running a suit catches a bidder whose high card has too few low cards under it."""
     best, gap = -1, 0
+    run_best, run_leads = -1, 14
     for suit in range(4):
         ours = legal & _SUITS[suit]
         theirs = nil_hand & _SUITS[suit]
@@ -142,7 +145,26 @@ def _nil_attack_lead(legal: int, nil_hand: int) -> int:
             d = _low(theirs) - low
             if d > gap:
                 best, gap = low, d
-    return best
+            elif not gap:
+                leads = _run_to_force(ours, theirs)
+                if leads < run_leads:
+                    run_best, run_leads = low, leads
+    return best if best >= 0 else run_best
+
+
+def _run_to_force(ours: int, theirs: int) -> int:
+    """How many leads of our cards of a suit, lowest first, until the Nil bidder (ducking
+    with its highest card under each) must go over one; 14 if it never must."""
+    leads = 0
+    while ours and theirs:
+        card = ours & -ours
+        ours ^= card
+        leads += 1
+        under = theirs & (card - 1)
+        if not under:
+            return leads
+        theirs ^= 1 << (under.bit_length() - 1)
+    return 14
 
 
 def choose_follow(hands: Sequence[int], seat: int, trick: Sequence[tuple[int, int]],
