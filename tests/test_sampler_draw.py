@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from spades import PRESETS, Game
 from spades.ai import knowledge, make_bot
-from spades.ai.sampler import Sampler, draw_odds, estimate_tricks, keep_worthy
+from spades.ai.heuristic import keep_worthy
+from spades.ai.sampler import Sampler, draw_odds, estimate_tricks
 from spades.records import Phase
 
 

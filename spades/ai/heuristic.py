@@ -352,10 +352,7 @@ class HeuristicBot:
         nil_plan = view.bids[view.seat] == 0 or (
             hand.bit_count() >= 6 and self.settings.nil_bids
             and estimate_tricks(hand, 2) < 0.8 and nil_danger(hand) < 0.8)
-        if nil_plan:
-            keep = card_danger(top.index, hand | top.bit) < 5.0
-        else:
-            keep = _draw_value(top.index) > 0.34
+        keep = card_danger(top.index, hand | top.bit) < 5.0 if nil_plan else keep_worthy(top.index)
         if self.settings.name == "easy":
             rng = decision_rng(self.seed, view, "draw")
             if rng.random() < self.settings.blunder:
@@ -426,12 +423,12 @@ def nil_cover_danger(view: View, cards: list[int]) -> dict[int, int]:
     return {card: ctx.cover_danger(card) for card in cards}
 
 
-def _draw_value(index: int) -> float:
-    rank = _rank(index)
-    if index // 13 == SPADES:
-        return 1.0 if rank >= 10 else 0.8 if rank == 9 else 0.65 if rank == 8 else 0.45
-    return 1.0 if rank == 12 else 0.8 if rank == 11 else 0.5 if rank == 10 else \
-        0.25 if rank == 9 else 0.05
+def keep_worthy(index: int) -> bool:
+    """Whether a top card is worth keeping when drawing: any spade, a side-suit Q, K or A.
+    Medium and Hard keep exactly these (unless drawing for a Nil), people much the same,
+    and Expert's sampler deals the opponent's hand by it (``sampler.draw_odds``)."""
+    rank = index % 13
+    return index >= 39 or rank >= 10
 
 
 class _Context:
@@ -746,4 +743,4 @@ def _cheapest_winner(winners: int) -> int:
 
 
 __all__ = ["LEVEL_SETTINGS", "HeuristicBot", "Settings", "card_danger", "estimate_tricks",
-           "nil_danger"]
+           "keep_worthy", "nil_danger"]

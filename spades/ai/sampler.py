@@ -22,20 +22,13 @@ import random
 from ..cards import FULL_DECK, SPADE_MASK, SUIT_MASKS
 from ..view import View
 from . import knowledge
+from .heuristic import keep_worthy
 
 OUT = -1
 """The pseudo-seat of the cards out of play at two players."""
 
 _REJECTION_CAP = 8
-_KEEP_VALUE = 0.34
-"""A top card worth keeping (``keep_worthy``): Hard's own threshold of its draw values."""
-
-
-def keep_worthy(index: int) -> bool:
-    """Whether players keep this top card when they draw: any spade, a side-suit Q, K or A
-    (Hard's rule; people keep much the same cards)."""
-    rank = index % 13
-    return index >= 39 or rank >= 10
+_SIGMA2 = 2 * 1.6 ** 2
 
 
 def draw_odds(unknown: int, turns: int, kept: int) -> tuple[float, float]:
@@ -66,7 +59,6 @@ def draw_odds(unknown: int, turns: int, kept: int) -> tuple[float, float]:
 
 def _odds(in_hand: float, out: float) -> float:
     return min(20.0, max(0.05, (in_hand + 0.25) / (out + 0.25)))
-_SIGMA2 = 2 * 1.6 ** 2
 
 
 def estimate_tricks(hand: int) -> float:
