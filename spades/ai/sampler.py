@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 from ..cards import FULL_DECK, SPADE_MASK, SUIT_MASKS
 from ..view import View
@@ -191,16 +192,12 @@ class Sampler:
         return [worthy if keep_worthy(i) else other for i in range(52)]
 
     def _deal(self, rng: random.Random) -> list[int] | None:
-        uniform = rng.random
         if self.card_odds is not None:
             return self._deal_by_odds(rng, self.card_odds)
+        uniform = rng.random
         if self.free:
             # No seat has shown out of a suit: one shuffle, cut in hand-sized pieces.
-            cards = list(self.pool_cards)
-            n = len(cards)
-            for i in range(n - 1, 0, -1):
-                j = int(uniform() * (i + 1))
-                cards[i], cards[j] = cards[j], cards[i]
+            cards = _shuffled(self.pool_cards, uniform)
             got = []
             pos = 0
             for size in self.need:
@@ -213,11 +210,7 @@ class Sampler:
         need = list(self.need)
         got = [0] * len(self.slots)
         for _, cards, eligible in self.suit_cards:
-            order = list(cards)
-            for i in range(len(order) - 1, 0, -1):
-                j = int(uniform() * (i + 1))
-                order[i], order[j] = order[j], order[i]
-            for card in order:
+            for card in _shuffled(cards, uniform):
                 total = 0
                 for k in eligible:
                     total += need[k]
@@ -240,14 +233,10 @@ class Sampler:
         or out of play (slot 1) with chances in proportion to the room left in each times
         the card's odds of being in the hand, never to a hand void in its suit."""
         uniform = rng.random
-        order = list(self.pool_cards)
-        for i in range(len(order) - 1, 0, -1):
-            j = int(uniform() * (i + 1))
-            order[i], order[j] = order[j], order[i]
         room_hand, room_out = self.need
         void = self.void[0]
         hand = out = 0
-        for card in order:
+        for card in _shuffled(self.pool_cards, uniform):
             if void >> (card // 13) & 1:
                 to_hand = False
             else:
@@ -361,6 +350,16 @@ class Sampler:
                 best, best_weight = hands, weight
         assert best is not None
         return best
+
+
+def _shuffled(cards: list[int], uniform: Callable[[], float]) -> list[int]:
+    """A shuffled copy of ``cards`` (Fisher-Yates on ``rng.random``, not ``rng.shuffle``,
+    whose draws differ: the worlds, and so Expert's choices, stay as they were)."""
+    order = list(cards)
+    for i in range(len(order) - 1, 0, -1):
+        j = int(uniform() * (i + 1))
+        order[i], order[j] = order[j], order[i]
+    return order
 
 
 def spade_count(hand: int) -> int:
