@@ -107,3 +107,24 @@ def play_to(game: Game, stop: Callable[[Game], bool], limit: int = 200_000) -> G
         legal = game.legal_actions()
         game = game.apply(next((a for a in legal if a != Bid(0, blind=True)), legal[0]))
     raise AssertionError("stop condition never reached")
+
+
+def expert_searches(preset: str, seed: int) -> list[tuple[Game, int]]:
+    """Every position of one hand where the Expert has to search (``plan`` gives a
+    ``Search``, not a move), as (game, seat); Hard plays every seat."""
+    from spades import PRESETS
+    from spades.ai import make_bot
+    from spades.ai.expert import ExpertBot
+    from spades.ai.worlds import Search
+
+    game = Game.new(PRESETS[preset], seed=seed)
+    hard = make_bot("hard", seed=seed)
+    expert = ExpertBot(seed=seed)
+    found = []
+    while game.hand_number == 0 and game.turn is not None:
+        seat = game.turn
+        view = game.view(seat)
+        if isinstance(expert.plan(view), Search):
+            found.append((game, seat))
+        game = game.apply(hard.choose(view))
+    return found

@@ -14,9 +14,10 @@ from typing import Any
 
 import pytest
 
-from spades import PRESETS, Game
+from spades import Game
 from spades.ai import make_bot
 from spades.ai.worlds import Search, run_worlds
+from tests.helpers import expert_searches
 
 
 class FakeWorker:
@@ -99,27 +100,12 @@ def make_pool(pool: Any, size: int, given_up: list[str] | None = None) -> Any:
                            (given_up if given_up is not None else []).append)
 
 
-def expert_decisions(count: int) -> list[tuple[Game, int]]:
-    """The first ``count`` Expert searches of a Classic hand (forced moves left out)."""
-    game = Game.new(PRESETS["classic"], seed=21)
-    bots = [make_bot("hard", seat) for seat in range(4)]
-    expert = make_bot("expert", 5, 3000)
-    found: list[tuple[Game, int]] = []
-    while len(found) < count:
-        seat = game.turn
-        assert seat is not None
-        if isinstance(expert.plan(game.view(seat)), Search):
-            found.append((game, seat))
-        game = game.apply(bots[seat].choose(game.view(seat)))
-    return found
-
-
 def test_the_pool_chooses_what_the_engine_chooses(env: tuple[Any, FakeWorkers]) -> None:
     pool, fakes = env
 
     async def run() -> None:
         expert_pool = make_pool(pool, 3)
-        for game, seat in expert_decisions(4):
+        for game, seat in expert_searches("classic", 21)[:4]:
             here = make_bot("expert", 5, 3000).choose(game.view(seat))
             there = await expert_pool.choose(make_bot("expert", 5, 3000), game, seat, 60.0)
             assert there == here
@@ -134,7 +120,7 @@ def test_a_worker_that_stops_answering_is_replaced(env: tuple[Any, FakeWorkers])
 
     async def run() -> None:
         expert_pool = make_pool(pool, 1)
-        game, seat = expert_decisions(1)[0]
+        game, seat = expert_searches("classic", 21)[0]
         here = make_bot("expert", 5, 3000).choose(game.view(seat))
         assert await expert_pool.choose(make_bot("expert", 5, 3000), game, seat, 60.0) == here
         assert fakes.started[0].name in fakes.ended and len(fakes.alive()) == 1

@@ -11,8 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spades import PRESETS, Action, Bid, Game
-from spades.ai import make_bot
+from spades import PRESETS, Action, Bid
 from spades.ai.base import Budget
 from spades.ai.expert import ExpertBot
 from spades.ai.worlds import (
@@ -26,6 +25,7 @@ from spades.ai.worlds import (
     split,
 )
 from spades.view import View
+from tests.helpers import expert_searches
 
 BUDGET = Budget(simulations=600)
 
@@ -33,18 +33,7 @@ BUDGET = Budget(simulations=600)
 @cache
 def decisions(preset: str, seed: int) -> tuple[View, ...]:
     """Every view of one hand where the Expert has to search (Hard plays the cards)."""
-    game = Game.new(PRESETS[preset], seed=seed)
-    hard = make_bot("hard", seed=seed)
-    expert = ExpertBot(seed=seed, budget=BUDGET)
-    views = []
-    while game.hand_number == 0 and game.turn is not None:
-        seat = game.turn
-        assert seat is not None
-        view = game.view(seat)
-        if isinstance(expert.plan(view), Search):
-            views.append(view)
-        game = game.apply(hard.choose(view))
-    return tuple(views)
+    return tuple(game.view(seat) for game, seat in expert_searches(preset, seed))
 
 
 def shared_search(bot: ExpertBot, view: View, workers: int, order: random.Random) -> Action:
