@@ -58,6 +58,12 @@ def test_side_stats_on_a_crafted_game() -> None:
     assert zero.points == history[-1].scores[0] == sum(r.points[0] for r in history)
     assert one.points == history[-1].scores[1] == sum(r.points[1] for r in history)
     assert zero.penalties == 0 and one.penalties == 0  # 4 bags: under the limit of 10
+    # The points split by part: the scorer's own parts, summed over the hands.
+    for side, stats in ((0, zero), (1, one)):
+        contracts = sum(r.sides[side].contract_points for r in history)
+        nil = sum(r.sides[side].nil_points for r in history)
+        assert stats.parts(rules) == (contracts, nil, 0)
+    assert one.parts(rules)[1] == 100 + 200
 
 
 def test_bag_penalty_is_counted_and_bags_carry() -> None:
@@ -67,6 +73,7 @@ def test_bag_penalty_is_counted_and_bags_carry() -> None:
                               ((2, 3, 2, 3), (3, 3, 3, 4), no)])  # 2 bags, 1 bag
     zero = side_stats(rules, history, 0)
     assert zero.bags == 5 and zero.penalties == 1
+    assert zero.parts(rules) == (40 + 3 + 40 + 2, 0, -rules.bag_penalty)
     assert history[0].bags == (0, 0) and history[1].bags == (2, 1)
     assert zero.points == 40 + 3 - rules.bag_penalty + 40 + 2
 
@@ -119,6 +126,7 @@ def test_the_report_names_each_sides_figures(capsys: pytest.CaptureFixture[str])
     out = capsys.readouterr().out
     assert "2 duplicate boards of 2 hand(s)" in out
     assert "A hard: per hand bid" in out and "Blind Nil" in out
+    assert "B medium: points per hand" in out and "bag penalties" in out
     assert isinstance(summary.a, SideStats) and summary.a.hands >= 4
 
 

@@ -81,6 +81,15 @@ class SideStats:
         for f in fields(self):
             setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
 
+    def parts(self, rules: Rules) -> tuple[int, int, int]:
+        """The side's points split into contracts (tricks bid and overtricks, sets), Nil and
+        Blind Nil, and bag penalties: where a margin comes from.  Worked out from the counts
+        (a Nil is worth the same made or failed), so older records split too."""
+        nil = (rules.nil_points * (2 * self.nil_made - self.nil_tries)
+               + rules.blind_nil_points * (2 * self.blind_made - self.blind_tries))
+        penalties = -rules.bag_penalty * self.penalties
+        return self.points - nil - penalties, nil, penalties
+
 
 def side_stats(rules: Rules, history: Sequence[HandRecord], side: int) -> SideStats:
     """``side``'s figures over the finished hands ``history``."""
@@ -250,6 +259,8 @@ class Summary:
         blind = config.rules.blind_nil
         for name, stats in (("A " + config.a, self.a), ("B " + config.b, self.b)):
             out.append(stats_line(name, stats, blind))
+        for name, stats in (("A " + config.a, self.a), ("B " + config.b, self.b)):
+            out.append(parts_line(name, stats, config.rules))
         for level, (median, p95, n) in self.timing.items():
             out.append(f"{level}: {median:.3f} ms/decision median, {p95:.3f} ms p95 "
                        f"({n} decisions)")
@@ -266,6 +277,14 @@ def stats_line(name: str, stats: SideStats, blind: bool) -> str:
     if blind:
         line += f", Blind Nil {stats.blind_made}/{stats.blind_tries} made"
     return line + f" ({stats.hands} hands)"
+
+
+def parts_line(name: str, stats: SideStats, rules: Rules) -> str:
+    """One side's points per hand played, split by where they came from."""
+    n = max(1, stats.hands)
+    contracts, nil, penalties = stats.parts(rules)
+    return (f"{name}: points per hand {stats.points / n:+.1f} = contracts {contracts / n:+.1f}"
+            f", Nil {nil / n:+.1f}, bag penalties {penalties / n:+.1f}")
 
 
 def summarize(results: Sequence[BoardResult]) -> Summary:
