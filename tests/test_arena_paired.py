@@ -31,7 +31,7 @@ def test_boards_are_paired_by_seed() -> None:
     old = {s: board(s, m) for s, m in [(1, 6.0), (2, 5.0), (3, -6.0), (4, 0.0)]}
     result = paired(new, old)
     diffs = [4.0, -1.0, 4.0]  # boards 1..3 only: 9 and 4 are in one record each
-    assert result.boards == 3
+    assert result.seeds == (1, 2, 3)
     assert result.diff == pytest.approx(statistics.fmean(diffs))
     assert result.half_width == pytest.approx(1.96 * statistics.stdev(diffs) / math.sqrt(3))
     assert (result.new_mean, result.old_mean) == (pytest.approx(4.0), pytest.approx(5 / 3))

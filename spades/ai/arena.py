@@ -256,11 +256,9 @@ class Summary:
             f"(95% CI {low:+.1f} .. {high:+.1f}, ±{self.half_width:.1f})",
             f"{config.a} board win rate: {100 * self.win_rate:.1f}% (ties count half)",
         ]
-        blind = config.rules.blind_nil
-        for name, stats in (("A " + config.a, self.a), ("B " + config.b, self.b)):
-            out.append(stats_line(name, stats, blind))
-        for name, stats in (("A " + config.a, self.a), ("B " + config.b, self.b)):
-            out.append(parts_line(name, stats, config.rules))
+        sides = (("A " + config.a, self.a), ("B " + config.b, self.b))
+        out.extend(stats_line(name, stats, config.rules.blind_nil) for name, stats in sides)
+        out.extend(parts_line(name, stats, config.rules) for name, stats in sides)
         for level, (median, p95, n) in self.timing.items():
             out.append(f"{level}: {median:.3f} ms/decision median, {p95:.3f} ms p95 "
                        f"({n} decisions)")
@@ -287,12 +285,20 @@ def parts_line(name: str, stats: SideStats, rules: Rules) -> str:
             f", Nil {nil / n:+.1f}, bag penalties {penalties / n:+.1f}")
 
 
+def mean_and_half_width(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``values`` and half its 95% confidence interval (1.96·sd/√n; 0 for
+    fewer than two values)."""
+    n = len(values)
+    if not n:
+        return 0.0, 0.0
+    sd = statistics.stdev(values) if n > 1 else 0.0
+    return statistics.fmean(values), 1.96 * sd / math.sqrt(n)
+
+
 def summarize(results: Sequence[BoardResult]) -> Summary:
     margins = [r.margin for r in results]
     n = len(margins)
-    mean = statistics.fmean(margins) if margins else 0.0
-    sd = statistics.stdev(margins) if n > 1 else 0.0
-    half = 1.96 * sd / math.sqrt(n) if n else 0.0
+    mean, half = mean_and_half_width(margins)
     wins = sum(1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in margins)
     pooled: dict[str, list[float]] = {}
     for r in results:
@@ -339,15 +345,20 @@ def read_record(path: Path, config: MatchConfig) -> dict[int, BoardResult]:
     if not path.exists():
         return boards
     want = config_key(config)
-    for number, line in enumerate(path.read_text().splitlines(), 1):
-        if not line.strip():
-            continue
-        match, result = board_from_json(line)
+    for number, match, result in record_lines(path):
         if match != want:
             raise SystemExit(f"{path}:{number} is a board of another match: {match}, "
                              f"not {want}")
         boards[result.seed] = result
     return boards
+
+
+def record_lines(path: Path) -> Iterator[tuple[int, dict[str, object], BoardResult]]:
+    """Each board of a record file: its line number, its match and its result."""
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        if line.strip():
+            match, result = board_from_json(line)
+            yield number, match, result
 
 
 def run_recorded(config: MatchConfig, seeds: Sequence[int], jobs: int,

@@ -15,18 +15,17 @@ record in both, since a change to the bids shows there first.
 from __future__ import annotations
 
 import argparse
-import math
-import statistics
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from .arena import BoardResult, board_from_json
+from .arena import BoardResult, mean_and_half_width, record_lines
 
 
 @dataclass(frozen=True, slots=True)
 class Paired:
-    boards: int
+    seeds: tuple[int, ...]
+    """The boards both records hold."""
     new_mean: float
     old_mean: float
     diff: float
@@ -39,29 +38,24 @@ def read_boards(path: Path) -> tuple[dict[str, object], dict[int, BoardResult]]:
     """A record's match (levels, table, hands, budget) and its boards by seed."""
     match: dict[str, object] = {}
     boards = {}
-    for number, line in enumerate(path.read_text().splitlines(), 1):
-        if line.strip():
-            this, result = board_from_json(line)
-            if match and this != match:
-                raise ValueError(f"{path}:{number} is a board of another match: {this}")
-            match = this
-            boards[result.seed] = result
+    for number, this, result in record_lines(path):
+        if match and this != match:
+            raise ValueError(f"{path}:{number} is a board of another match: {this}")
+        match = this
+        boards[result.seed] = result
     return match, boards
 
 
 def paired(new: Mapping[int, BoardResult], old: Mapping[int, BoardResult]) -> Paired:
-    common = sorted(set(new) & set(old))
+    common = tuple(sorted(set(new) & set(old)))
     if not common:
         raise ValueError("the two records share no board")
-    diffs = [new[s].margin - old[s].margin for s in common]
-    n = len(diffs)
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else 0.0
-    return Paired(n, statistics.fmean(new[s].margin for s in common),
-                  statistics.fmean(old[s].margin for s in common),
-                  statistics.fmean(diffs), half)
+    diff, half = mean_and_half_width([new[s].margin - old[s].margin for s in common])
+    return Paired(common, mean_and_half_width([new[s].margin for s in common])[0],
+                  mean_and_half_width([old[s].margin for s in common])[0], diff, half)
 
 
-def _nil(boards: Mapping[int, BoardResult], seeds: list[int], side: str) -> str:
+def _nil(boards: Mapping[int, BoardResult], seeds: tuple[int, ...], side: str) -> str:
     made = sum(getattr(boards[s], side).nil_made for s in seeds)
     tries = sum(getattr(boards[s], side).nil_tries for s in seeds)
     return f"{made}/{tries}"
@@ -82,8 +76,8 @@ def main(argv: list[str] | None = None) -> Paired:
         result = paired(new, old)
     except ValueError as error:
         parser.error(str(error))
-    common = sorted(set(new) & set(old))
-    print(f"{result.boards} boards in both: A's margin {result.new_mean:+.1f} (new) vs "
+    common = result.seeds
+    print(f"{len(common)} boards in both: A's margin {result.new_mean:+.1f} (new) vs "
           f"{result.old_mean:+.1f} (old) points/hand")
     print(f"paired difference {result.diff:+.1f} "
           f"(95% CI {result.diff - result.half_width:+.1f} .. "
