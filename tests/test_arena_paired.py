@@ -49,6 +49,15 @@ def test_the_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert "A 3/4 (new) vs 1/5 (old)" in out
 
 
+def test_another_level_a_against_the_same_b(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    other = MatchConfig("oracle-plays", "hard", PRESETS["classic"], hands=10)
+    new = record(tmp_path / "new.jsonl", [board(1, 3.0), board(2, 5.0)], other)
+    old = record(tmp_path / "old.jsonl", [board(1, 1.0), board(2, 1.0)])
+    assert main([str(new), str(old)]).diff == 3.0
+    assert "(A: oracle-plays in new, expert in old)" in capsys.readouterr().out
+
+
 def test_records_of_different_matches_are_refused(tmp_path: Path) -> None:
     new = record(tmp_path / "new.jsonl", [board(1, 3.0)])
     other = MatchConfig("expert", "oracle", PRESETS["classic"], hands=10)
@@ -60,3 +69,9 @@ def test_records_of_different_matches_are_refused(tmp_path: Path) -> None:
     with pytest.raises(SystemExit):
         main([str(mixed), str(new)])
     assert json.loads(new.read_text())["match"]["b"] == "hard"
+    for changed in (MatchConfig("expert", "hard", PRESETS["blind-nil"], hands=10),
+                    MatchConfig("expert", "hard", PRESETS["classic"], hands=1),
+                    MatchConfig("expert", "hard", PRESETS["classic"], hands=10, budget=300)):
+        elsewhere = record(tmp_path / "elsewhere.jsonl", [board(1, 1.0)], changed)
+        with pytest.raises(SystemExit):
+            main([str(new), str(elsewhere)])

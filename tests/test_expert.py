@@ -361,6 +361,31 @@ def test_oracle_through_attach() -> None:
     assert bot.choose(view) == bot.choose_with_game(game)
 
 
+def test_half_oracles_see_every_card_in_one_phase_only() -> None:
+    from spades.ai import make_bot
+    from spades.records import Phase
+
+    budget = Budget(simulations=30)
+    game = Game.new(PRESETS["classic"], seed=11)
+    checked = {Phase.BID: 0, Phase.PLAY: 0}
+    differ = 0  # decisions where seeing the cards changes the choice: the test has teeth
+    while game.winner is None and game.hand_number < 1:
+        seat = game.turn
+        assert seat is not None
+        view = game.view(seat)
+        if view.phase in checked and len(view.legal) > 1:
+            oracle = OracleBot(seed=seat, simulations=1000).choose_with_game(game)
+            expert = ExpertBot(seed=seat, budget=budget).choose(view)
+            for level, sees in (("oracle-bids", Phase.BID), ("oracle-plays", Phase.PLAY)):
+                half = make_bot(level, seat, budget).choose_with_game(game)
+                assert half == (oracle if view.phase is sees else expert), (level, view.phase)
+            checked[view.phase] += 1
+            differ += oracle != expert
+        game = game.apply(ExpertBot(seed=seat, budget=budget).choose(view))
+    assert checked[Phase.BID] == 4 and checked[Phase.PLAY] > 20
+    assert differ >= 3
+
+
 def test_sampler_after_the_opponents_double_nil_replacement() -> None:
     # Two-handed classic (001): the opponent's replacement may draw this seat's discards.
     for seed in range(6):

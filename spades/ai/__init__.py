@@ -2,7 +2,8 @@
 
 Levels: ``easy``, ``medium``, ``hard``, ``expert`` (offered in the page), plus ``random``
 (a random legal player) and ``oracle`` (sees every card; for measurement only: it plays
-through ``bot.choose_with_game(game)``).
+through ``bot.choose_with_game(game)``), with its halves ``oracle-bids`` and ``oracle-plays``
+(every card seen in that phase only, the Expert in the other).
 
     >>> from spades import PRESETS, Game
     >>> game = Game.new(PRESETS["classic"], seed=7)
@@ -19,7 +20,7 @@ from typing import Any
 from .base import Bot, Budget, decision_rng
 
 LEVELS = ("easy", "medium", "hard", "expert")
-ALL_LEVELS = ("random", *LEVELS, "oracle")
+ALL_LEVELS = ("random", *LEVELS, "oracle", "oracle-bids", "oracle-plays")
 """Every name ``make_bot`` accepts."""
 
 
@@ -66,6 +67,12 @@ def make_bot(level: str, seed: int = 0, budget: Budget | int | float | None = No
         if level == "expert":
             return factory(seed, as_budget(budget))
         return factory(seed)
+    if level in ("oracle-bids", "oracle-plays"):
+        from ..records import Phase
+        from .oracle import half_oracle
+
+        phase = Phase.BID if level == "oracle-bids" else Phase.PLAY
+        return half_oracle(phase, seed, as_budget(budget))
     raise ValueError(f"unknown level {level!r}: choose from {', '.join(ALL_LEVELS)}")
 
 

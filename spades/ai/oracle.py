@@ -6,6 +6,10 @@ hands, or once few tricks remain (``ENDGAME_TRICKS``) exactly by the endgame sol
 (``spades.ai.endgame``); its bids are simulated on the real hands too (the later bidders'
 bids estimated from their real cards).  ``choose_with_game(game)`` is the entry point; a match
 runner can also ``attach(game)`` before calling ``choose(view)``.
+
+Two halves of it split the Oracle's edge over the Expert between the bidding and the play
+(``make_bot("oracle-bids")``, ``make_bot("oracle-plays")``): each sees every card in one
+phase only and is the Expert (same seed, same budget) in the other.
 """
 
 from __future__ import annotations
@@ -32,12 +36,18 @@ class OracleBot:
     level = "oracle"
 
     def __init__(self, seed: int = 0, simulations: int = DEFAULT_SIMULATIONS,
-                 budget: Budget | None = None) -> None:
+                 budget: Budget | None = None,
+                 sees: frozenset[Phase] = frozenset({Phase.BID, Phase.PLAY}),
+                 blind_expert: ExpertBot | None = None) -> None:
+        """``sees``: the phases searched on the true deal; the others go to
+        ``blind_expert`` (by default an Expert of this bot's simulations)."""
         self.seed = seed
         if budget is not None and budget.simulations is not None:
             simulations = budget.simulations
         self.simulations = max(1, simulations)
-        self._expert = ExpertBot(seed=seed, budget=Budget(simulations=self.simulations))
+        self.sees = sees
+        self._expert = blind_expert or ExpertBot(seed=seed,
+                                                 budget=Budget(simulations=self.simulations))
         self._game: Game | None = None
 
     def attach(self, game: Game) -> None:
@@ -58,6 +68,8 @@ class OracleBot:
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
+        if view.phase in (Phase.BID, Phase.PLAY) and view.phase not in self.sees:
+            return self._expert.choose(view)
         hands = [sum(1 << c.index for c in hand) for hand in game.hands]
         if view.phase is Phase.PLAY:
             return self._play(view, hands)
@@ -148,4 +160,10 @@ class OracleBot:
         return Bid(best)
 
 
-__all__ = ["OracleBot"]
+def half_oracle(phase: Phase, seed: int, budget: Budget | None) -> OracleBot:
+    """An Oracle that sees every card in ``phase`` only and is the Expert of ``budget``
+    (the level ``expert`` with this seed) in the other phases."""
+    return OracleBot(seed, sees=frozenset({phase}), blind_expert=ExpertBot(seed, budget))
+
+
+__all__ = ["OracleBot", "half_oracle"]

@@ -4,12 +4,14 @@
 
 Each file is an arena record (``python -m spades.ai.arena ... --record FILE``) of the same
 kind of match on the same seeds, played by two versions of a bot (a frozen copy of the
-code with the change, and one without).  The boards both files hold are paired by seed:
-the same deals, so the difference of A's margins on a board leaves out most of the luck of
-the cards, and its mean has a narrower confidence interval than the two margins have
-apart.  The report gives each file's mean margin over those boards, the paired mean
-difference with its 95% confidence interval (mean ± 1.96·sd/√n), and each side's Nil
-record in both, since a change to the bids shows there first.
+code with the change, and one without), or by two levels as A against the same B (e.g.
+``oracle-plays oracle`` against ``expert oracle``: what seeing the cards in play is worth).
+Everything but A must match: B, the table, the hands and the budget.  The boards both
+files hold are paired by seed: the same deals, so the difference of A's margins on a board
+leaves out most of the luck of the cards, and its mean has a narrower confidence interval
+than the two margins have apart.  The report gives each file's mean margin over those
+boards, the paired mean difference with its 95% confidence interval (mean ± 1.96·sd/√n),
+and each side's Nil record in both, since a change to the bids shows there first.
 """
 
 from __future__ import annotations
@@ -46,6 +48,11 @@ def read_boards(path: Path) -> tuple[dict[str, object], dict[int, BoardResult]]:
     return match, boards
 
 
+def same_match_but_a(new: Mapping[str, object], old: Mapping[str, object]) -> bool:
+    """Whether two records' matches differ at most in level A."""
+    return {**new, "a": None} == {**old, "a": None}
+
+
 def paired(new: Mapping[int, BoardResult], old: Mapping[int, BoardResult]) -> Paired:
     common = tuple(sorted(set(new) & set(old)))
     if not common:
@@ -70,14 +77,16 @@ def main(argv: list[str] | None = None) -> Paired:
     args = parser.parse_args(argv)
     try:
         (new_match, new), (old_match, old) = read_boards(args.new), read_boards(args.old)
-        if new_match != old_match:
+        if not same_match_but_a(new_match, old_match):
             raise ValueError(f"the records are of different matches: {new_match} and "
                              f"{old_match}")
         result = paired(new, old)
     except ValueError as error:
         parser.error(str(error))
     common = result.seeds
-    print(f"{len(common)} boards in both: A's margin {result.new_mean:+.1f} (new) vs "
+    a_new, a_old = new_match["a"], old_match["a"]
+    names = "" if a_new == a_old else f" (A: {a_new} in new, {a_old} in old)"
+    print(f"{len(common)} boards in both{names}: A's margin {result.new_mean:+.1f} (new) vs "
           f"{result.old_mean:+.1f} (old) points/hand")
     print(f"paired difference {result.diff:+.1f} "
           f"(95% CI {result.diff - result.half_width:+.1f} .. "
