@@ -94,7 +94,8 @@ def choose_lead(hands: Sequence[int], seat: int, broken: bool, nil: Sequence[boo
     if partner >= 0 and nil[partner] and not won[partner]:
         # Protect the partner's Nil: lead high so the partner can duck.
         return _highest_rank(legal)
-    if True in nil:
+    any_nil = True in nil
+    if any_nil:
         for opp in range(seat + 1, seat + players, 2):  # the opponents: odd distances
             opp %= players
             if nil[opp] and not won[opp]:
@@ -114,9 +115,10 @@ def choose_lead(hands: Sequence[int], seat: int, broken: bool, nil: Sequence[boo
         other_spades = others & SPADE_MASK
         if other_spades and other_spades >> top == 0:
             return top
-    for opp in range(players):
-        if (opp ^ seat) & 1 and nil[opp] and not won[opp]:
-            return _lowest_rank(legal)
+    if any_nil:
+        for opp in range(players):
+            if (opp ^ seat) & 1 and nil[opp] and not won[opp]:
+                return _lowest_rank(legal)
     # Otherwise lead low from the longest side suit.
     best, length = -1, 0
     for suit in range(3):
@@ -124,7 +126,7 @@ def choose_lead(hands: Sequence[int], seat: int, broken: bool, nil: Sequence[boo
         if part:
             n = part.bit_count()
             if n > length:
-                best, length = _low(part), n
+                best, length = (part & -part).bit_length() - 1, n
     return best if best >= 0 else _low(legal)
 
 
@@ -198,6 +200,8 @@ def _nil_after(seat: int, left: int, players: int, nil: Sequence[bool],
 def _follow(hand: int, seat: int, lead: int, win_seat: int, win_card: int, last: bool,
             partner: int, partner_played: bool, nil: Sequence[bool], won: Sequence[int],
             rest: int, nil_after: bool = False) -> int:
+    # The hottest function of the search: ``(m & -m).bit_length() - 1`` (the lowest card
+    # of ``m``) is written out here rather than calling ``_low``, which costs more.
     follow = hand & _SUITS[lead]
     above = ~((2 << win_card) - 1)
     if follow:
@@ -211,37 +215,37 @@ def _follow(hand: int, seat: int, lead: int, win_seat: int, win_card: int, last:
         safe = cands & ~beat
         if safe:
             return _highest_rank(safe)
-        return _highest_rank(cands) if last else _low(beat)
+        return _highest_rank(cands) if last else (beat & -beat).bit_length() - 1
     if (partner >= 0 and nil[partner] and not won[partner]
             and (not partner_played or win_seat == partner)):
         # Cover the partner's Nil: win the trick if possible.
         if beat:
             return beat.bit_length() - 1
-        return _low(cands) if follow else _discard(hand)
+        return (cands & -cands).bit_length() - 1 if follow else _discard(hand)
     if win_seat == partner or nil_after:
         # Partner winning; or an opposing Nil bidder still to play: stay low (and do not
         # ruff), so that it must go over the trick.
-        return _low(cands) if follow else _discard(hand)
+        return (cands & -cands).bit_length() - 1 if follow else _discard(hand)
     if nil[win_seat] and not won[win_seat]:
         # Keep the opposing Nil bidder on top; shed a high card under it.
         safe = cands & ~beat
         if safe:
             return _highest_rank(safe)
-        return _low(beat)
+        return (beat & -beat).bit_length() - 1
     if beat:
         if last:
-            return _low(beat)
+            return (beat & -beat).bit_length() - 1
         if follow:
             others = rest & ~hand & _SUITS[lead]
             high = others.bit_length() - 1
             sure = beat & ~((2 << high) - 1) if high >= 0 else beat
             if sure:
-                return _low(sure)
+                return (sure & -sure).bit_length() - 1
             if partner >= 0 and not partner_played:
-                return _low(cands)  # second hand low
+                return (cands & -cands).bit_length() - 1  # second hand low
             return beat.bit_length() - 1  # third hand high
-        return _low(beat)  # ruff as cheaply as possible
-    return _low(cands) if follow else _discard(hand)
+        return (beat & -beat).bit_length() - 1  # ruff as cheaply as possible
+    return (cands & -cands).bit_length() - 1 if follow else _discard(hand)
 
 
 def playout(
@@ -266,7 +270,6 @@ def playout(
     players = len(hands)
     hands = list(hands)
     won = list(won)
-    trick = list(trick)
     rest = 0
     for hand in hands:
         rest |= hand
@@ -279,24 +282,31 @@ def playout(
             partner_mask |= 1 << s
             if s == win_seat:
                 win_card = c
+    # The trick in progress is kept as its count, lead suit, winner and the seats that
+    # have played (a bitmask): no list of plays is built in the loop.
     count = len(trick)
     four = players == 4
     any_nil = any(nil)
+    chance = rng.random if rng is not None and eps > 0.0 else None
     while rest:
         seat = turn
-        if rng is not None and eps > 0.0 and rng.random() < eps:
-            legal = legal_mask(hands[seat], trick, broken)
+        hand = hands[seat]
+        if chance is not None and chance() < eps:
+            if count:
+                legal = hand & _SUITS[lead] or hand
+            else:
+                legal = hand if broken else (hand & NON_SPADES or hand)
             options = [i for i in range(52) if legal >> i & 1]
-            card = options[int(rng.random() * len(options))]
+            card = options[int(chance() * len(options))]
         elif count:
             partner = seat ^ 2 if four else -1
-            card = _follow(hands[seat], seat, lead, win_seat, win_card, count == players - 1,
+            card = _follow(hand, seat, lead, win_seat, win_card, count == players - 1,
                            partner, four and bool(partner_mask >> partner & 1), nil, won, rest,
                            any_nil and _nil_after(seat, players - 1 - count, players, nil, won))
         else:
             card = choose_lead(hands, seat, broken, nil, won, rest, players)
         bit = 1 << card
-        hands[seat] ^= bit
+        hands[seat] = hand ^ bit
         rest ^= bit
         if record is not None:
             record.append(card)
@@ -308,13 +318,11 @@ def playout(
                 win_seat, win_card = seat, card
         else:
             lead, win_seat, win_card = card // 13, seat, card
-        trick.append((seat, card))
         partner_mask |= 1 << seat
         count += 1
         if count == players:
             turn = win_seat
             won[turn] += 1
-            trick = []
             count = 0
             partner_mask = 0
         else:
