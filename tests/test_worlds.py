@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spades import PRESETS, Action, Bid
+from spades import PRESETS, Action, Bid, Game
 from spades.ai.base import Budget
 from spades.ai.expert import ExpertBot
 from spades.ai.worlds import (
@@ -211,3 +211,35 @@ def test_a_bag_costs_half_its_share_of_the_penalty_and_a_penalty_is_not_counted_
     # The Duel too (10 bags cost 100): our bag costs 5, their six cost 30.
     duel = Evaluator(PRESETS["duel"], 0, (0, 0), (0, 0), (False,) * 2, 0)
     assert duel((3, 3), (4, 9)) == (31 - 5) - (36 - 30)
+
+
+def test_a_bid_world_makes_the_blind_nil_exchange_to_come() -> None:
+    # Seat 0 bid Blind Nil: in the worlds its partner (seat 2) bids on the hand it will hold
+    # after the exchange, its three lowest given and the Nil bidder's three most dangerous
+    # received; nothing changes without a lone Blind Nil, or once both partners bid it.
+    from spades.ai.heuristic import exchange_cards
+    from spades.ai.worlds import exchanged
+
+    game = Game.new(PRESETS["blind-nil"], seed=8)
+    first = game.turn
+    assert first is not None
+    game = game.apply(Bid(0, blind=True)).apply(Bid(3))
+    view = game.view(game.turn) if game.turn is not None else None
+    assert view is not None and view.seat == first ^ 2
+    deal = [sum(c.bit for c in hand) for hand in game.hands]
+    after = exchanged(view, deal)
+    passed = exchange_cards(deal[view.seat], 3, nil_bidder=False)
+    back = exchange_cards(deal[first] | passed, 3, nil_bidder=True)
+    assert after[view.seat] == (deal[view.seat] & ~passed) | back
+    assert after[first] == (deal[first] | passed) & ~back
+    assert after[view.seat] != deal[view.seat]
+    assert after[first ^ 1] == deal[first ^ 1] and after[first ^ 3] == deal[first ^ 3]
+    assert sum(h.bit_count() for h in after) == 52 and sum(after) == sum(deal)
+    # The Nil bidder now holds the low cards it was passed, none of the high ones it gave.
+    assert after[first] & passed == passed and after[first] & back == 0
+    plain = Game.new(PRESETS["blind-nil"], seed=8).apply(Bid(3))
+    assert plain.turn is not None
+    assert exchanged(plain.view(plain.turn), deal) == deal
+    double = game.apply(Bid(0, blind=True))  # the partner too: no cards change hands
+    assert double.turn is not None
+    assert exchanged(double.view(double.turn), deal) == deal

@@ -200,6 +200,20 @@ def nil_danger(hand: int) -> float:
     return danger
 
 
+def exchange_cards(hand: int, size: int, *, nil_bidder: bool) -> int:
+    """The ``size`` cards of ``hand`` (a bitboard) given in the Blind Nil exchange: the Nil
+    bidder gives back its most dangerous cards (high spades, aces, kings); its partner
+    gives its lowest, side suits first, to help the Nil duck."""
+    if nil_bidder:
+        ranked = sorted(_bits(hand), key=lambda i: card_danger(i, hand), reverse=True)
+    else:
+        ranked = sorted(_bits(hand), key=lambda i: (_rank(i) + (2 if i >= 39 else 0), i))
+    given = 0
+    for index in ranked[:size]:
+        given |= 1 << index
+    return given
+
+
 def card_danger(index: int, hand: int) -> float:
     """A card's own share of ``nil_danger``: which cards a Nil bidder should give away."""
     rank = _rank(index)
@@ -369,15 +383,9 @@ class HeuristicBot:
     # ------------------------------------------------------------------ Blind Nil exchange
 
     def _pass(self, view: View) -> Action:
-        hand = view.hand_mask
         size = len(view.legal[0].cards) if isinstance(view.legal[0], Pass) else 3
-        if view.bids[view.seat] == 0:
-            # The Nil bidder gives back its most dangerous cards: high spades, aces, kings.
-            ranked = sorted(_bits(hand), key=lambda i: card_danger(i, hand), reverse=True)
-        else:
-            # The partner gives its lowest cards, side suits first, to help the Nil duck.
-            ranked = sorted(_bits(hand), key=lambda i: (_rank(i) + (2 if i >= 39 else 0), i))
-        return Pass(CARDS[i] for i in ranked[:size])
+        given = exchange_cards(view.hand_mask, size, nil_bidder=view.bids[view.seat] == 0)
+        return Pass(CARDS[i] for i in _bits(given))
 
     # ------------------------------------------------------------------ play
 

@@ -28,6 +28,7 @@ from ..rules import Rules
 from ..scoring import game_winner, score_sides
 from ..view import View
 from .endgame import Solver
+from .heuristic import exchange_cards
 from .playout import play_card, playout
 from .sampler import Sampler, estimate_bid
 
@@ -202,6 +203,7 @@ def _bid_world(view: View, search: Search, hands: list[int], evaluate: Evaluator
     rules = view.rules
     me = view.seat
     lead_breaks = rules.lead_breaks_spades
+    hands = exchanged(view, hands)
     bids = [b if b is not None else estimate_bid(hands[s], rules.nil)
             for s, b in enumerate(view.bids)]
     zeros = [0] * rules.players
@@ -222,6 +224,27 @@ def _bid_world(view: View, search: Search, hands: list[int], evaluate: Evaluator
                                lead_breaks=lead_breaks))
         values[0] = evaluate(tuple(bids), tricks)
     return (*(values[n] for n in search.options), 0)
+
+
+def exchanged(view: View, hands: list[int]) -> list[int]:
+    """A bid world's hands after the Blind Nil exchange still to come (003): each lone Blind
+    Nil bidder's partner passes its lowest cards and gets back the bidder's most dangerous
+    (the Hard rule, ``exchange_cards``).  Without it the partner of a Blind Nil bids as if
+    it would keep its own hand, and underbids the high cards it is about to receive."""
+    size = view.rules.blind_nil_cards
+    players = view.players
+    if players != 4 or not size or not any(view.blind):
+        return hands
+    hands = list(hands)
+    for seat in range(players):
+        partner = seat ^ 2
+        if view.blind[seat] and not view.blind[partner]:
+            passed = exchange_cards(hands[partner], size, nil_bidder=False)
+            received = hands[seat] | passed
+            back = exchange_cards(received, size, nil_bidder=True)
+            hands[seat] = received & ~back
+            hands[partner] = (hands[partner] & ~passed) | back
+    return hands
 
 
 def split(first: int, count: int, parts: int) -> list[tuple[int, int]]:
