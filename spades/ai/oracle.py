@@ -23,6 +23,7 @@ from .endgame import Solver
 from .expert import ExpertBot, equivalence_groups, evaluator_for, first_leader, wants_blind_nil
 from .playout import play_card, playout
 from .sampler import estimate_bid
+from .worlds import exchanged
 
 DEFAULT_SIMULATIONS = 1000
 NOISE = 0.12
@@ -129,6 +130,8 @@ class OracleBot:
         me = view.seat
         rules = view.rules
         evaluate = evaluator_for(view)
+        # The Blind Nil exchange to come, on the real hands (every bot passes by Hard's rule).
+        hands = exchanged(view, hands)
         bids = [b if b is not None else estimate_bid(hands[s], rules.nil)
                 for s, b in enumerate(view.bids)]
         leader = first_leader(view)
