@@ -184,6 +184,22 @@ def test_bids_track_hand_strength() -> None:
     assert estimate_tricks(strong, 2) > 0 and estimate_tricks(weak, 2) < estimate_tricks(strong, 2)
 
 
+@pytest.mark.parametrize("preset", ["duel", "two-handed"])
+def test_hard_bids_what_it_takes_at_two_players(preset: str) -> None:
+    """Hard against Hard at two players once bid 1.6 tricks under what it took (bags cost
+    it about 9 points a hand); ``TWO_PLAYER_LIFT`` brings that to about 1.1."""
+    overtricks = []
+    for seed in range(30):
+        game = Game.new(PRESETS[preset], seed=seed)
+        bots = [make_bot("hard", seed * 2 + seat) for seat in range(2)]
+        while game.winner is None and game.hand_number < 10:
+            game = game.apply(bots[game.turn].choose(game.view(game.turn)))
+        overtricks += [hand.tricks[seat] - hand.bids[seat]
+                       for hand in game.history for seat in range(2) if hand.bids[seat] > 0]
+    assert len(overtricks) > 300
+    assert sum(overtricks) / len(overtricks) < 1.35
+
+
 def test_make_bot_levels_and_budgets() -> None:
     assert LEVELS == ("easy", "medium", "hard", "expert")
     for level in PLAYERS:
