@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from e2e.support import is_local, launch_chromium, serve_dist
+from e2e.support import chromium_memory, is_local, launch_chromium, serve_dist
 
 try:
     from playwright.sync_api import sync_playwright
@@ -49,6 +49,8 @@ class Guard:
         self.off_origin: list[str] = []
         self.page_errors: list[str] = []
         self.console_errors: list[str] = []
+        self.crashed = ""
+        """How much memory Chromium held when the tab crashed (empty: it did not)."""
 
     def problems(self) -> list[str]:
         return (
@@ -102,10 +104,15 @@ def cache_snapshot(context: Any) -> None:
 
 def watch_page(page: Any, guard: Guard) -> None:
     page.on("pageerror", lambda error: guard.page_errors.append(str(error)))
+    page.on("crash", lambda _: setattr(guard, "crashed", chromium_memory()))
 
 
 def check_guard(guard: Guard, page: Any = None) -> None:
     """Fail with everything the guard saw (call at teardown)."""
+    if guard.crashed:
+        # Playwright's own words, which build.RERUN_A_CRASHED_TAB runs once more; the
+        # memory figure is for telling a renderer out of memory from a Chromium fault.
+        pytest.fail(f"Target crashed: the tab's renderer died ({guard.crashed})", pytrace=False)
     problems = guard.problems()
     if page is not None and not page.is_closed():
         # PyScript also renders uncaught Python errors into the page.

@@ -68,6 +68,23 @@ def chromium_options(headless: bool = True) -> dict[str, Any]:
     return options
 
 
+def chromium_memory() -> str:
+    """What Chromium's processes hold now, from /proc (Linux): their count, total and
+    largest resident memory; "memory unknown" elsewhere."""
+    sizes = []
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            fields = dict(line.split(":", 1) for line in status.read_text().splitlines()
+                          if ":" in line)
+        except OSError:
+            continue  # the process ended while it was read
+        if "chrom" in fields.get("Name", "") and "VmRSS" in fields:
+            sizes.append(int(fields["VmRSS"].split()[0]) // 1024)
+    if not sizes:
+        return "memory unknown"
+    return f"{len(sizes)} Chromium processes, {sum(sizes)} MB resident, the largest {max(sizes)} MB"
+
+
 def launch_chromium(playwright: Playwright, headless: bool = True) -> Browser:
     """Launch headless Chromium (see chromium_options)."""
     return playwright.chromium.launch(**chromium_options(headless))

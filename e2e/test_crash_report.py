@@ -1,0 +1,30 @@
+"""A tab that crashes is reported as such, with Chromium's memory at that moment, in the
+words that `python build.py test` runs once more (build.RERUN_A_CRASHED_TAB)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+import build
+from e2e.conftest import check_guard, guarded_context, watch_page
+
+
+def test_a_crashed_tab_is_reported_with_chromium_memory(browser: Any, site_url: str) -> None:
+    context, guard = guarded_context(browser, site_url)
+    try:
+        page = context.new_page()
+        watch_page(page, guard)
+        with (page.expect_event("crash", timeout=15000),
+              pytest.raises(Exception, match=r"ERR_ABORTED|crashed")):
+            page.goto("chrome://crash")  # Chromium's own way to crash a renderer
+        assert re.fullmatch(r"\d+ Chromium processes, \d+ MB resident, the largest \d+ MB",
+                            guard.crashed), guard.crashed
+        with pytest.raises(pytest.fail.Exception) as failed:
+            check_guard(guard, page)
+        pattern = build.RERUN_A_CRASHED_TAB[build.RERUN_A_CRASHED_TAB.index("--only-rerun") + 1]
+        assert re.search(pattern, str(failed.value))
+    finally:
+        context.close()
