@@ -34,6 +34,7 @@ The draw, the exchange and the replacement go to the Hard heuristic
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 
 from ..actions import BLIND_NIL, PLAYS, Action, Bid, Play
 from ..cards import FULL_DECK, SPADE_MASK, SUIT_MASKS
@@ -206,6 +207,11 @@ def wants_blind_nil(view: View) -> bool:
     return partner_bid is None or far_behind
 
 
+def best_bid(values: Mapping[int, float]) -> int:
+    """The bid with the best value; among equal values, the one nearest 3 (then the lower)."""
+    return max(values, key=lambda n: (values[n], -abs(n - 3)))
+
+
 class ExpertBot:
     """Determinised search for the play and the bid (see the module docstring).
 
@@ -274,7 +280,7 @@ class ExpertBot:
         """The action the searched worlds choose."""
         values = tally.means()
         if search.kind == BID:
-            return Bid(max(values, key=lambda n: (values[n], -abs(n - 3))))
+            return Bid(best_bid(values))
         top = max(values.values())
         tied = [card for card, value in values.items() if value >= top - 1e-9]
         if len(tied) > 1 and self.shortcuts:
@@ -338,6 +344,6 @@ class ExpertBot:
         return self.search(view, search).means()
 
 
-__all__ = ["DEFAULT_SIMULATIONS", "WIN_BONUS", "Evaluator", "ExpertBot", "equivalence_groups",
-           "evaluator_for", "forced_play", "is_claim", "nil_cover_leads", "nil_ducks",
-           "play_candidates", "wants_blind_nil"]
+__all__ = ["DEFAULT_SIMULATIONS", "WIN_BONUS", "Evaluator", "ExpertBot", "best_bid",
+           "equivalence_groups", "evaluator_for", "forced_play", "is_claim", "nil_cover_leads",
+           "nil_ducks", "play_candidates", "wants_blind_nil"]

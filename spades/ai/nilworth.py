@@ -35,7 +35,7 @@ from ..records import HandRecord, Phase
 from ..rules import PRESETS, Rules
 from .arena import bot_seed, mean_and_half_width
 from .base import Budget
-from .expert import DEFAULT_SIMULATIONS, ExpertBot
+from .expert import DEFAULT_SIMULATIONS, ExpertBot, best_bid
 from .worlds import BID, Evaluator, Search
 
 BANDS = (5, 10, 20, 40)
@@ -80,7 +80,7 @@ def first_nil(rules: Rules, board: int,
     number, and that number; None when nobody does."""
     game = Game.new(rules, seed=board)
     bots = experts(rules.players, board, budget)
-    while game.phase is not Phase.PLAY and game.hand_number == 0:
+    while game.phase is not Phase.PLAY:
         seat = game.turn
         assert seat is not None
         bot, view = bots[seat], game.view(seat)
@@ -94,7 +94,7 @@ def first_nil(rules: Rules, board: int,
             values = tally.means()
             numbers = {n: v for n, v in values.items() if n > 0}
             if numbers:
-                best = max(numbers, key=lambda n: (numbers[n], -abs(n - 3)))
+                best = best_bid(numbers)
                 return game, seat, values[0] - numbers[best], best
         game = game.apply(action)
     return None

@@ -20,7 +20,14 @@ from ..records import Phase
 from ..view import View
 from .base import Budget, decision_rng
 from .endgame import Solver
-from .expert import ExpertBot, equivalence_groups, evaluator_for, first_leader, wants_blind_nil
+from .expert import (
+    ExpertBot,
+    best_bid,
+    equivalence_groups,
+    evaluator_for,
+    first_leader,
+    wants_blind_nil,
+)
 from .playout import play_card, playout
 from .sampler import estimate_bid
 from .worlds import exchanged
@@ -159,8 +166,7 @@ class OracleBot:
                                        [b == 0 for b in bids], noisy, eps,
                                        lead_breaks=lead_breaks))
                 totals[0] += weight * evaluate(tuple(bids), tricks)
-        best = max(totals, key=lambda n: (totals[n], -abs(n - 3)))
-        return Bid(best)
+        return Bid(best_bid(totals))
 
 
 def half_oracle(phase: Phase, seed: int, budget: Budget | None) -> OracleBot:
