@@ -904,7 +904,8 @@ def ensure_browser() -> None:
 # Chromium's renderer crashed twice in some 25 runs of the 1300 browser tests, each time in
 # a test that passed 40 times in a row alone. Playwright words it by the call that was
 # waiting: "Target crashed" (a locator) or "Page crashed" (a wait), so both are matched.
-RERUN_A_CRASHED_TAB = ["--reruns", "1", "--only-rerun", "(Target|Page) crashed"]
+TAB_CRASHED = "(Target|Page) crashed"
+RERUN_A_CRASHED_TAB = ["--reruns", "1", "--only-rerun", TAB_CRASHED]
 
 
 def run_checks(pytest_args: list[str]) -> int:
