@@ -10,8 +10,10 @@ chose it, so its hand leans to the cards players keep (see ``draw_odds``).
 
 The bids are evidence too: a world is accepted with a probability that falls as the trick
 estimate of a seat's original hand (held cards plus the cards it has played) strays from
-its bid, and a Nil bidder rarely holds a high spade.  Rejection is capped, so a sample
-always comes back, and everything is drawn from the ``random.Random`` passed in.
+its bid, and a Nil bidder rarely holds a high spade.  So are the plays: a world that puts
+a card with a seat whose last play to a trick says it did not hold it weighs less
+(``play_evidence``).  Rejection is capped, so a sample always comes back, and everything
+is drawn from the ``random.Random`` passed in.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from ..cards import FULL_DECK, SPADE_MASK, SUIT_MASKS
 from ..view import View
 from . import knowledge
 from .heuristic import keep_worthy
+from .play_evidence import PlayEvidence
 
 OUT = -1
 """The pseudo-seat of the cards out of play at two players."""
@@ -112,9 +115,10 @@ def bid_likelihood(hand: int, bid: int) -> float:
 
 class Sampler:
     """Draws full deals consistent with ``view``; ``sample(rng)`` returns one bitboard per
-    seat (the seat's own hand included)."""
+    seat (the seat's own hand included).  ``use_bids`` and ``use_plays`` weigh the deals by
+    the bids and by the plays (both on in play; off to measure what each is worth)."""
 
-    def __init__(self, view: View, *, use_bids: bool = True,
+    def __init__(self, view: View, *, use_bids: bool = True, use_plays: bool = True,
                  bids: tuple[int | None, ...] | None = None) -> None:
         players = view.players
         me = view.seat
@@ -176,6 +180,8 @@ class Sampler:
                 bid = all_bids[s]
                 if s != me and bid is not None and not view.blind[s]:
                     self.evidence.append((s, bid))
+        plays = PlayEvidence(view) if use_plays else None
+        self.plays = plays if plays is not None and plays.any else None
 
     def _draw_odds(self, view: View, known_out: int) -> list[float] | None:
         """Each card's odds of being in the opponent's hand rather than out of play (two
@@ -330,15 +336,17 @@ class Sampler:
         return self._hands(got)
 
     def weight(self, hands: list[int]) -> float:
-        """How well a deal fits the bids (1.0 at best)."""
+        """How well a deal fits the bids and the plays (1.0 at best)."""
         weight = 1.0
         for seat, bid in self.evidence:
             weight *= bid_likelihood(hands[seat] | self.played_by[seat], bid)
+        if self.plays is not None:
+            weight *= self.plays.weight(hands)
         return weight
 
     def sample(self, rng: random.Random) -> list[int]:
-        """One deal, drawn so that the seats' hands roughly match their bids."""
-        if not self.evidence:
+        """One deal, drawn so that the seats' hands roughly match their bids and plays."""
+        if not self.evidence and self.plays is None:
             return self.deal(rng)
         best, best_weight = None, -1.0
         for _ in range(_REJECTION_CAP):
