@@ -53,24 +53,20 @@ def names(text: str) -> set[str]:
     return {str(card) for card in cards(text)}
 
 
-def test_following_under_an_opponent_s_card_reads_as_holding_nothing_above_it() -> None:
-    game = position(HEARTS, BIDS + "play:5H play:2H play:9H play:3H")
-    assert unlikely(game) == names("10H JH QH KH AH")
-
-
-def test_winning_reads_as_holding_no_cheaper_winner() -> None:
-    game = position(HEARTS, BIDS + "play:5H play:2H play:9H play:KH")
-    assert unlikely(game) == names("10H JH QH")
-
-
-def test_a_discard_reads_as_holding_no_spade() -> None:
-    game = position(NO_HEARTS, BIDS + "play:5H play:2H play:9H play:QC")
-    assert unlikely(game) == names("5S 6S 7S 8S 9S 10S JS QS KS AS")
-
-
-def test_a_ruff_reads_as_holding_no_lower_spade() -> None:
-    game = position(NO_HEARTS, BIDS + "play:5H play:2H play:9H play:QS")
-    assert unlikely(game) == names("5S 6S 7S 8S 9S 10S JS")
+@pytest.mark.parametrize(("deal", "last", "read"), [
+    # East follows under North's 9H: no heart above it.
+    (HEARTS, "3H", "10H JH QH KH AH"),
+    # East wins with the KH: it held no cheaper winner.
+    (HEARTS, "KH", "10H JH QH"),
+    # East, out of hearts, discards instead of ruffing: no spade.
+    (NO_HEARTS, "QC", "5S 6S 7S 8S 9S 10S JS QS KS AS"),
+    # East ruffs with the QS: no lower spade.
+    (NO_HEARTS, "QS", "5S 6S 7S 8S 9S 10S JS"),
+], ids=["follows-under", "wins-cheaply", "discards", "ruffs"])
+def test_the_last_play_to_a_trick_reads_as_holding_nothing_that_did_better(
+        deal: list[list[Card]], last: str, read: str) -> None:
+    game = position(deal, BIDS + f"play:5H play:2H play:9H play:{last}")
+    assert unlikely(game) == names(read)
 
 
 def test_nothing_is_read_under_the_partner_s_winner() -> None:
