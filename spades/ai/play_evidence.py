@@ -18,8 +18,8 @@ a card above it in 32% of such cases, since the last opponent might beat it anyw
 
 Against Hard on Classic (``python -m spades.ai.arena expert hard --hands 10 --budget 3000
 --boards 200``), paired board by board with the Expert without the reading: seed 2000,
-+3.9 points a hand (95% CI +1.7 .. +6.1); seed 9000, 181 boards, -1.1 (-3.6 .. +1.4);
-both, +1.5 (-0.1 .. +3.2), the Expert's margin over Hard +35.2 against +33.7.  It costs
++3.9 points a hand (95% CI +1.7 .. +6.1); seed 9000, -1.2 (-3.6 .. +1.2); both, +1.4
+(-0.3 .. +3.0), the Expert's margin over Hard +34.9 against +33.6.  It costs
 15% of the median think time (86 -> 99 ms over the same 300 play decisions on CPython).
 
 Buro et al. (2009) and Solinas et al. (2019) found inference from the play worth much in
