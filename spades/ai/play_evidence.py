@@ -29,12 +29,12 @@ Skat.  A full replay of each world by the playout policy (the ``inference`` bran
 
 from __future__ import annotations
 
-from ..cards import SPADE_MASK, SUIT_MASKS
+from ..cards import SPADE_MASK, SPADES, SUIT_MASKS
 from ..records import Trick
 from ..tricks import trick_winner
 from ..view import View
+from .knowledge import beats, side_seats
 
-SPADES = 3
 UNLIKELY = 0.2
 """A world's weight is multiplied by this for each card it gives a seat whose plays make
 that card unlikely in its hand."""
@@ -88,8 +88,7 @@ class PlayEvidence:
         bid = view.bids[seat]
         if bid is None or bid == 0:
             return False
-        players = view.players
-        side = [s for s in range(players) if s % 2 == seat % 2]
+        side = side_seats(view, seat % 2)
         contract = sum(view.bids[s] or 0 for s in side)
         counts = view.rules.nil_tricks_count_for_partner
         taken = sum(won[s] for s in side if view.bids[s] != 0 or counts)
@@ -99,8 +98,7 @@ class PlayEvidence:
     def _unlikely(card: int, best: int, lead_suit: int) -> int:
         """The cards a last play under (or over) ``best`` says the seat did not hold."""
         suit, best_suit = card // 13, best // 13
-        beat = (suit == best_suit and card > best) or (suit == SPADES and best_suit != SPADES)
-        if beat:
+        if beats(card, best, lead_suit):
             # It won, and would have won more cheaply: with a lower card of the suit
             # above the winning one, or, ruffing a side suit, with a lower spade.
             return _between(best, card) if suit == best_suit else _between(38, card)
