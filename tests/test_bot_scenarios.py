@@ -13,6 +13,8 @@ from spades import PRESETS, Bid, Card, Game, Play, parse_action
 from spades.ai import make_bot
 from spades.cards import CARDS
 
+from .helpers import cards
+
 FROM_MEDIUM = ("medium", "hard")
 
 
@@ -333,3 +335,28 @@ def test_expert_keeps_only_the_ducks_of_a_clean_nil() -> None:
     assert nil_ducks(view, candidates) == [Card.parse("2S").index]
     contract = nil_spades(1).view(0)
     assert nil_ducks(contract, play_candidates(contract)) == play_candidates(contract)
+
+
+def test_expert_s_clean_nil_unloads_its_highest_card_under_the_winner() -> None:
+    """Under the opponent's ♠8, the clean Nil with ♠9 4 2 ducks with the ♠4, not the ♠2:
+    a lower card kept never makes a later duck harder.  The search's tie went to the
+    lowest card, so the Expert kept its high cards (``nil_unload``)."""
+    from spades.ai.expert import forced_play, nil_unload, play_candidates
+
+    view = nil_spades(0).view(0)
+    four, nine = Card.parse("4S").index, Card.parse("9S").index
+    assert nil_unload(view, play_candidates(view)) == [four, nine]
+    for seed in range(3):
+        assert choice(nil_spades(0), "expert", seed) == Play(Card.parse("4S"))
+    # A contract bidder is left to the search.
+    contract = nil_spades(1).view(0)
+    assert nil_unload(contract, play_candidates(contract)) == play_candidates(contract)
+    # Clubs 4 to 7 under a queen are one group of equal cards: played at once, the 7.
+    game = Game.new(PRESETS["classic"], seed=11, dealer=3, deal=[
+        cards("QC 2C 3C 2D 3D 4D 5D 3H 4H 5H 2S 3S 4S"),
+        cards("4C 5C 6C 7C 6D 7D 2H 6H 7H 8H 5S 6S 7S"),
+        cards("8C 9C AC 8D 9D 10D 9H 10H JH QH KH AH 10S"),
+        cards("10C JC KC JD QD KD AD 8S 9S JS QS KS AS")])
+    for text in ["bid:3", "bid:0", "bid:3", "bid:3", "play:QC"]:
+        game = game.apply(parse_action(text))
+    assert forced_play(game.view(1)) == Card.parse("7C").index

@@ -15,7 +15,8 @@ whatever the order).  Cards of one suit are equivalent when no card this seat ha
 seen lies between them (its own and the played cards do not separate them), and no card
 of the trick in progress that is winning it: a card of the trick that is already beaten
 falls with the trick, whichever of the two is played.  Only the lowest card of a group of
-equivalent cards is searched (``play_candidates``).
+equivalent cards is searched (``play_candidates``).  A clean Nil bidder following suit
+under the winning card plays the highest such card (``nil_unload``).
 
 The last tricks (``ENDGAME_TRICKS``): each sampled world is solved exactly instead
 (``spades.ai.endgame``, alpha-beta over every line with the same scoring), and each
@@ -148,6 +149,37 @@ def nil_ducks(view: View, candidates: list[int]) -> list[int]:
     return ducks or candidates
 
 
+def nil_safe_follows(view: View) -> int:
+    """The cards a clean Nil bidder may follow suit with that cannot win the trick in
+    progress, whatever is played after them: cards of the led suit under the winning card
+    of that suit, or any card of the led suit once a spade has ruffed it.  0 when the seat
+    is not a clean Nil bidder following suit."""
+    plays = view.trick.plays
+    if not plays or view.bids[view.seat] != 0 or view.tricks_won[view.seat]:
+        return 0
+    lead = plays[0][1].suit
+    follows = legal_mask_of(view) & SUIT_MASKS[lead]
+    trick = [(seat, card.index) for seat, card in plays]
+    best = trick[[seat for seat, _ in trick].index(winner_of(trick))][1]
+    if best // 13 != lead:
+        return follows  # ruffed: no card of the led suit can win it
+    return follows & ((1 << best) - 1)
+
+
+def nil_unload(view: View, candidates: list[int]) -> list[int]:
+    """A clean Nil bidder following suit under the winning card plays the highest such card
+    (``nil_safe_follows``): keeping a lower card instead never makes a later duck easier,
+    so the higher one is worth at least as much to the Nil.  The search's worlds rarely tell
+    the two apart this early and its tie goes to the lower card, which is how the Expert
+    kept ♥Q J 8 under a winning ♥K, last to play, and ducked with the ♥7.  Playing the
+    highest also makes the duck a sign every level gives (``play_evidence``)."""
+    safe = nil_safe_follows(view)
+    if not safe:
+        return candidates
+    highest = safe.bit_length() - 1
+    return sorted([highest, *(card for card in candidates if not safe >> card & 1)])
+
+
 def nil_cover_leads(view: View, candidates: list[int]) -> list[int]:
     """On lead with the partner on a clean Nil that is known to hold only spades (void in
     every side suit), keep only the spade leads when there are any: a side-suit lead makes
@@ -168,14 +200,15 @@ def nil_cover_leads(view: View, candidates: list[int]) -> list[int]:
 
 def forced_play(view: View) -> int | None:
     """The card to play at once, without search, or None when there is a choice: a single
-    legal card, a single group of equivalent cards (its lowest card), or a claim (the
-    lowest legal card: every order takes every trick left)."""
+    legal card, a single group of equivalent cards (its lowest card, or a clean Nil's
+    highest under the winner: ``nil_unload``), or a claim (the lowest legal card: every
+    order takes every trick left)."""
     legal = legal_mask_of(view)
     if not legal:
         return None
     if legal & (legal - 1) == 0 or is_claim(view):
         return (legal & -legal).bit_length() - 1
-    candidates = play_candidates(view)
+    candidates = nil_unload(view, play_candidates(view))
     return candidates[0] if len(candidates) == 1 else None
 
 
@@ -312,7 +345,7 @@ class ExpertBot:
             legal = legal_mask_of(view)
             candidates = [i for i in range(52) if legal >> i & 1]
         if self.shortcuts:
-            candidates = nil_cover_leads(view, nil_ducks(view, candidates))
+            candidates = nil_cover_leads(view, nil_ducks(view, nil_unload(view, candidates)))
         key = decision_key(self.seed, view, "play")
         if view.hand_mask.bit_count() <= ENDGAME_TRICKS[view.players]:  # tricks left
             worlds = self._worlds(ENDGAME_WORLD_COST)
@@ -346,4 +379,4 @@ class ExpertBot:
 
 __all__ = ["DEFAULT_SIMULATIONS", "WIN_BONUS", "Evaluator", "ExpertBot", "best_bid",
            "equivalence_groups", "evaluator_for", "forced_play", "is_claim", "nil_cover_leads",
-           "nil_ducks", "play_candidates", "wants_blind_nil"]
+           "nil_ducks", "nil_safe_follows", "nil_unload", "play_candidates", "wants_blind_nil"]
