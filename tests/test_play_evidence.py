@@ -13,6 +13,7 @@ from spades.ai import make_bot
 from spades.ai.play_evidence import PlayEvidence
 from spades.ai.sampler import Sampler
 from spades.cards import Card
+from spades.records import Trick
 
 from .helpers import cards
 
@@ -74,10 +75,49 @@ def test_nothing_is_read_under_the_partner_s_winner() -> None:
     assert unlikely(game) == set()
 
 
-@pytest.mark.parametrize(("east_bid", "read"), [(3, {"10D", "JD"}), (0, set())])
-def test_a_nil_bidder_s_play_is_not_read(east_bid: int, read: set[str]) -> None:
+@pytest.mark.parametrize(("east_bid", "read"), [(3, {"10D", "JD"}), (0, {"7D", "8D"})])
+def test_a_nil_bidder_s_play_is_read_as_a_nil_s(east_bid: int, read: set[str]) -> None:
+    """East wins North's 9D with the QD: bidding 3, it held no cheaper winner (10D, JD);
+    on a clean Nil, it held no diamond under the 9D to duck with (7D, 8D are unseen)."""
     game = position(CLUBS, f"bid:3 bid:3 bid:3 bid:{east_bid} play:2D play:6D play:9D play:QD")
     assert unlikely(game) == read
+
+
+# West bids Nil, with clubs 4-7, diamonds 6 and 7, hearts 2 and 6-8; East has no heart.
+NIL_READ = [cards("QC 2C 3C 2D 3D 4D 5D 3H 4H 5H 2S 3S 4S"),
+            cards("4C 5C 6C 7C 6D 7D 2H 6H 7H 8H 5S 6S 7S"),
+            cards("8C 9C AC 8D 9D 10D 9H 10H JH QH KH AH 10S"),
+            cards("10C JC KC JD QD KD AD 8S 9S JS QS KS AS")]
+NIL_BIDS = "bid:3 bid:0 bid:3 bid:3 "
+
+
+@pytest.mark.parametrize(("plays", "seat", "read"), [
+    # Under South's QC the Nil unloads the 7C: it held no club between (8C to JC).
+    ("play:QC play:7C", 0, "8C 9C 10C JC"),
+    # Over South's 5D it could not duck: no diamond under the 5D (North has not seen them).
+    ("play:5D play:6D", 2, "2D 3D 4D"),
+    # East ruffs North's heart: every heart of the Nil is safe and it drops its highest,
+    # the 8H (and the first trick's duck still reads; the 10C has been played since).
+    ("play:QC play:7C play:AC play:10C play:9H play:8S play:3H play:8H", 0,
+     "8C 9C JC 10H JH QH KH AH"),
+], ids=["under-the-winner", "over-it", "under-a-ruff"])
+def test_a_clean_nil_bidder_unloads_its_highest_card_that_cannot_win(
+        plays: str, seat: int, read: str) -> None:
+    game = position(NIL_READ, NIL_BIDS + plays)
+    assert unlikely(game, seat=seat, of=1) == names(read)
+
+
+@pytest.mark.parametrize(("west", "won", "read"), [
+    ("7C", 0, "8C 9C 10C JC"),  # clean, ducking: read
+    ("7C", 1, ""),  # the Nil has taken a trick: it no longer ducks for its life
+    ("7D", 0, ""),  # a discard: which suit to unload is a choice, not a sign
+], ids=["clean", "broken", "discard"])
+def test_only_a_clean_nil_bidder_following_suit_is_read(west: str, won: int, read: str) -> None:
+    view = position(NIL_READ, NIL_BIDS).view(0)
+    trick = Trick(leader=0, plays=((0, Card.parse("QC")), (1, Card.parse(west))))
+    evidence = PlayEvidence(view)
+    evidence._read_nil(view, trick, [0, won, 0, 0])
+    assert {str(Card(i)) for i in range(52) if evidence.unlikely[1] >> i & 1} == names(read)
 
 
 def test_only_the_last_play_of_a_finished_trick_is_read() -> None:

@@ -9,6 +9,12 @@ player may hold a card back), so the sampler weighs a world by them instead of e
 it: each unseen card a world puts in a hand its plays make unlikely multiplies the
 world's weight by ``UNLIKELY``.
 
+A clean Nil bidder is read at every place in the trick: following suit, it plays its
+highest card that cannot win (Hard's rule, and the Expert's: ``expert.nil_unload``), so it
+held no card between that card and the winner; over the winner, it held none under it.
+Measured over Classic hands (scripts of issue 13): Hard held none of 8550 cards so read,
+the Expert 3.1% of 1178 (it was 42% before the Expert unloaded its highest card).
+
 Measured over the play of Classic hands (tricks 3 to 11): as the last to play, Hard held
 none of the 1194 cards so read (40 hands) and the Expert 5.5% of 402 (8 hands), against a
 base rate of 33%; the sampler then puts 39.5% of the unseen cards in the right hands
@@ -60,12 +66,37 @@ class PlayEvidence:
         won = [0] * players
         for trick in view.tricks:
             self._read(view, trick, won)
+            self._read_nil(view, trick, won)
             if trick.winner is not None:
                 won[trick.winner] += 1
         self._read(view, view.trick, won)
+        self._read_nil(view, view.trick, won)
         unseen = ~(view.hand_mask | view.played_mask)
         self.unlikely = [mask & unseen for mask in self.unlikely]
         self.any = any(self.unlikely)
+
+    def _read_nil(self, view: View, trick: Trick, won: list[int]) -> None:
+        """A clean Nil bidder following suit plays its highest card that cannot win the
+        trick (every level does: ``expert.nil_unload``), or, with none, its lowest.  So
+        under the winning card it held none between its card and the winner (after a
+        ruff, none of the led suit above its card); over it, none of the suit below."""
+        plays = [(seat, card.index) for seat, card in trick.plays]
+        for i in range(1, len(plays)):
+            seat, card = plays[i]
+            if seat == view.seat or view.bids[seat] != 0 or won[seat]:
+                continue
+            before = plays[:i]
+            lead = before[0][1] // 13
+            if card // 13 != lead:
+                continue  # a discard: which suit to unload is a choice, not a sign
+            winner = trick_winner(before)
+            best = next(c for s, c in before if s == winner)
+            if best // 13 != lead:
+                self.unlikely[seat] |= _above(card)
+            elif card < best:
+                self.unlikely[seat] |= _between(card, best)
+            else:
+                self.unlikely[seat] |= SUIT_MASKS[lead] & ((1 << best) - 1)
 
     def _read(self, view: View, trick: Trick, won: list[int]) -> None:
         plays = [(seat, card.index) for seat, card in trick.plays]
