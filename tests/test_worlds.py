@@ -174,9 +174,12 @@ def test_the_early_stop_keeps_every_clear_choice_of_the_whole_budget() -> None:
             option = chosen.n if isinstance(chosen, Bid) else chosen.card.index
             lost += max(means.values()) - means[option]
             differ += chosen != best
-    assert checked >= 95 and clear >= 15  # 99 searches: on Blind Nil the first two bids need none
+    # 95 searches: on Blind Nil the first two bids need none, and a clean Nil's follows
+    # under the winner are one candidate (nil_unload).  Those follows were ties the early
+    # stop ended soonest: without them it does 81% of the worlds (78% with them).
+    assert checked >= 90 and clear >= 15
     assert differ <= 0.05 * checked and lost / checked < 0.05
-    assert worlds_early < 0.8 * worlds_full
+    assert worlds_early < 0.85 * worlds_full
 
 
 def clear_margin(tally: Tally) -> bool:
