@@ -13,7 +13,6 @@ from spades.ai import make_bot
 from spades.ai.play_evidence import PlayEvidence
 from spades.ai.sampler import Sampler
 from spades.cards import Card
-from spades.records import Trick
 
 from .helpers import cards
 
@@ -114,9 +113,9 @@ def test_a_clean_nil_bidder_unloads_its_highest_card_that_cannot_win(
 ], ids=["clean", "broken", "discard"])
 def test_only_a_clean_nil_bidder_following_suit_is_read(west: str, won: int, read: str) -> None:
     view = position(NIL_READ, NIL_BIDS).view(0)
-    trick = Trick(leader=0, plays=((0, Card.parse("QC")), (1, Card.parse(west))))
+    plays = [(0, Card.parse("QC").index), (1, Card.parse(west).index)]
     evidence = PlayEvidence(view)
-    evidence._read_nil(view, trick, [0, won, 0, 0])
+    evidence._read_nil(view, plays, [0, won, 0, 0])
     assert {str(Card(i)) for i in range(52) if evidence.unlikely[1] >> i & 1} == names(read)
 
 

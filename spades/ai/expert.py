@@ -138,14 +138,9 @@ def nil_ducks(view: View, candidates: list[int]) -> list[int]:
     to_play = players - len(view.trick.plays) - 1
     if partner is not None and (partner - seat) % players <= to_play:
         return candidates  # the partner plays after us and may cover
-    trick = [(s, card.index) for s, card in view.trick.plays]
-    best = trick[[s for s, _ in trick].index(winner_of(trick))][1]
-    def beats(card: int) -> bool:
-        if card // 13 == best // 13:
-            return card > best
-        return card >= 39  # a spade on a side-suit winner (the lead suit's or not)
-
-    ducks = [card for card in candidates if not beats(card)]
+    state = knowledge.trick_state(view)
+    ducks = [card for card in candidates
+             if not knowledge.beats(card, state.best, state.lead_suit)]
     return ducks or candidates
 
 
@@ -154,16 +149,13 @@ def nil_safe_follows(view: View) -> int:
     progress, whatever is played after them: cards of the led suit under the winning card
     of that suit, or any card of the led suit once a spade has ruffed it.  0 when the seat
     is not a clean Nil bidder following suit."""
-    plays = view.trick.plays
-    if not plays or view.bids[view.seat] != 0 or view.tricks_won[view.seat]:
+    if not view.trick.plays or not knowledge.nil_alive(view)[view.seat]:
         return 0
-    lead = plays[0][1].suit
-    follows = legal_mask_of(view) & SUIT_MASKS[lead]
-    trick = [(seat, card.index) for seat, card in plays]
-    best = trick[[seat for seat, _ in trick].index(winner_of(trick))][1]
-    if best // 13 != lead:
+    state = knowledge.trick_state(view)
+    follows = legal_mask_of(view) & SUIT_MASKS[state.lead_suit]
+    if state.best // 13 != state.lead_suit:
         return follows  # ruffed: no card of the led suit can win it
-    return follows & ((1 << best) - 1)
+    return follows & ((1 << state.best) - 1)
 
 
 def nil_unload(view: View, candidates: list[int]) -> list[int]:

@@ -31,6 +31,7 @@ The main entry points:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..cards import FULL_DECK, SPADE_MASK, SPADES, SUIT_MASK, SUIT_MASKS, mask_of
@@ -206,13 +207,17 @@ class TrickState(NamedTuple):
     to_play: int
 
 
+def winning_play(plays: Sequence[tuple[int, int]]) -> tuple[int, int]:
+    """The (seat, card index) winning a trick's (seat, card index) plays so far."""
+    winner = trick_winner(plays)
+    return next(play for play in plays if play[0] == winner)
+
+
 def trick_state(view: View) -> TrickState:
     plays = view.trick.plays
     if not plays:
         return TrickState(NO_SUIT, -1, -1, view.players - 1)
-    indexed = [(seat, card.index) for seat, card in plays]
-    winner = trick_winner(indexed)
-    best = next(index for seat, index in indexed if seat == winner)
+    winner, best = winning_play([(seat, card.index) for seat, card in plays])
     return TrickState(plays[0][1].suit, winner, best, view.players - 1 - len(plays))
 
 
@@ -232,5 +237,5 @@ __all__ = [
     "NO_SUIT", "TrickState", "beats", "is_highest_left", "known_cards", "masters",
     "nil_alive", "nil_bidders", "own_hand", "played", "possible_cards", "seat_need",
     "side_contract", "side_need", "side_seats", "side_taken", "spades_left", "trick_state",
-    "tricks_left", "unseen", "voids",
+    "tricks_left", "unseen", "voids", "winning_play",
 ]

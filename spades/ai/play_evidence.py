@@ -37,10 +37,8 @@ Skat.  A full replay of each world by the playout policy (the ``inference`` bran
 from __future__ import annotations
 
 from ..cards import SPADE_MASK, SPADES, SUIT_MASKS
-from ..records import Trick
-from ..tricks import trick_winner
 from ..view import View
-from .knowledge import beats, side_seats
+from .knowledge import beats, side_seats, winning_play
 
 UNLIKELY = 0.2
 """A world's weight is multiplied by this for each card it gives a seat whose plays make
@@ -51,6 +49,11 @@ def _above(card: int) -> int:
     """The cards of ``card``'s suit that outrank it."""
     suit = card // 13
     return SUIT_MASKS[suit] & ~((2 << card) - 1)
+
+
+def _below(card: int) -> int:
+    """The cards of ``card``'s suit that it outranks."""
+    return SUIT_MASKS[card // 13] & ((1 << card) - 1)
 
 
 def _between(low: int, high: int) -> int:
@@ -65,23 +68,21 @@ class PlayEvidence:
         players = view.players
         self.unlikely = [0] * players
         won = [0] * players
-        for trick in view.tricks:
-            self._read(view, trick, won)
-            self._read_nil(view, trick, won)
+        for trick in (*view.tricks, view.trick):
+            plays = [(seat, card.index) for seat, card in trick.plays]
+            self._read(view, plays, won)
+            self._read_nil(view, plays, won)
             if trick.winner is not None:
                 won[trick.winner] += 1
-        self._read(view, view.trick, won)
-        self._read_nil(view, view.trick, won)
         unseen = ~(view.hand_mask | view.played_mask)
         self.unlikely = [mask & unseen for mask in self.unlikely]
         self.any = any(self.unlikely)
 
-    def _read_nil(self, view: View, trick: Trick, won: list[int]) -> None:
+    def _read_nil(self, view: View, plays: list[tuple[int, int]], won: list[int]) -> None:
         """A clean Nil bidder following suit plays its highest card that cannot win the
         trick (every level does: ``expert.nil_unload``), or, with none, its lowest.  So
         under the winning card it held none between its card and the winner (after a
         ruff, none of the led suit above its card); over it, none of the suit below."""
-        plays = [(seat, card.index) for seat, card in trick.plays]
         for i in range(1, len(plays)):
             seat, card = plays[i]
             if seat == view.seat or view.bids[seat] != 0 or won[seat]:
@@ -90,27 +91,24 @@ class PlayEvidence:
             lead = before[0][1] // 13
             if card // 13 != lead:
                 continue  # a discard: which suit to unload is a choice, not a sign
-            winner = trick_winner(before)
-            best = next(c for s, c in before if s == winner)
+            best = winning_play(before)[1]
             if best // 13 != lead:
                 self.unlikely[seat] |= _above(card)
             elif card < best:
                 self.unlikely[seat] |= _between(card, best)
             else:
-                self.unlikely[seat] |= SUIT_MASKS[lead] & ((1 << best) - 1)
+                self.unlikely[seat] |= _below(best)
 
-    def _read(self, view: View, trick: Trick, won: list[int]) -> None:
-        plays = [(seat, card.index) for seat, card in trick.plays]
+    def _read(self, view: View, plays: list[tuple[int, int]], won: list[int]) -> None:
         if len(plays) < view.players:
             return  # the last seat has not played yet
         seat, card = plays[-1]
         if seat == view.seat or not self._wants_the_trick(view, seat, won):
             return
         before = plays[:-1]
-        winner = trick_winner(before)
+        winner, best = winning_play(before)
         if winner == view.rules.partner_of(seat):
             return  # the partner has it: no reason to beat it
-        best = next(c for s, c in before if s == winner)
         self.unlikely[seat] |= self._unlikely(card, best, plays[0][1] // 13)
 
     @staticmethod
