@@ -28,6 +28,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
+
 from e2e.support import open_game, open_with_storage, play_to, save_text, tap
 from spades import PRESETS, Bid, Game, Phase
 
@@ -196,8 +198,7 @@ def trick_states(page: Any) -> Iterator[str]:
     # The clock is paused before your card is tapped and stepped 20 ms at a time until the
     # trick is complete, so however slow the machine, the hold has barely begun.
     page.clock.install()
-    # (a number is seconds for Playwright's Python clock)
-    page.clock.pause_at((page.evaluate("() => Date.now()") + 20) / 1000)
+    pause_clock_soon(page)
     card = page.locator('#hand [data-playable="true"]').first.get_attribute("data-card")
     tap(page, f'#hand [data-card="{card}"]')
     for _ in range(100):
@@ -209,6 +210,25 @@ def trick_states(page: Any) -> Iterator[str]:
     assert not page.locator('#trick[class*="sweep-"]').count(), "the trick left too soon"
     yield "four cards held"
     page.clock.resume()
+
+
+def pause_clock_soon(page: Any, ahead_ms: int = 20, tries: int = 10) -> None:
+    """Pause the page's installed clock ``ahead_ms`` after its present time.
+
+    Playwright refuses to pause at a time already past, and on a loaded machine the
+    page's clock can pass the target between reading it and pausing (the screenshots,
+    run beside two busy processes, failed so); then read the time again.
+    """
+    for _ in range(tries):
+        target_ms = page.evaluate("() => Date.now()") + ahead_ms
+        try:
+            # (a number is seconds for Playwright's Python clock)
+            page.clock.pause_at(target_ms / 1000)
+            return
+        except PlaywrightError as error:
+            if "to the past" not in str(error):
+                raise
+    raise AssertionError(f"the page's clock ran past {tries} pause times in a row")
 
 
 def open_menu(page: Any) -> bool:
