@@ -184,24 +184,23 @@ def saved_game(page: Page) -> Any:
     return Game.from_json(saved_record(page)["game"])
 
 
-YOUR_TURN_OR_SUMMARY = (
-    "() => !!(document.querySelector('#hand [data-playable=\"true\"]') || "
-    "!document.querySelector('#summary').hidden || "
-    "!document.querySelector('#bids').hidden)"
-)
-"""True once you must act. A boolean, never an element: wait_for_function returns the
-predicate's value as a JSHandle, and a handle to an element keeps it (and its subtree)
-alive for the page's life (0.27 MB a hand over a long test: e2e/test_memory.py)."""
+YOUR_STATE = """() => {
+  if (!document.querySelector('#summary').hidden) return 'summary';
+  if (!document.querySelector('#bids').hidden) return 'bid';
+  return document.querySelector('#hand [data-playable="true"]') ? 'play' : '';
+}"""
+"""What you must act on: 'summary', 'bid' (the bids panel: a bid, Look, a draw or the
+exchange) or 'play', read in one go; '' while it is not your turn. A string, never an
+element: wait_for_function returns the predicate's value as a JSHandle, and a handle to
+an element keeps it (and its subtree) alive for the page's life (0.27 MB a hand over a
+long test: e2e/test_memory.py)."""
 
 
 def wait_your_turn(page: Page, timeout: float = 60_000) -> str:
-    """Wait until you must act: 'play', 'bid' (bids panel) or 'summary'."""
-    page.wait_for_function(YOUR_TURN_OR_SUMMARY, timeout=timeout)
-    if page.locator("#summary").is_visible():
-        return "summary"
-    if page.locator("#bids").is_visible():
-        return "bid"
-    return "play"
+    """Wait until you must act: 'play', 'bid' (bids panel) or 'summary'. The state is read
+    in the same instant the wait ends: read apart, the page could move in between (the
+    save fuzz once saw the bids panel in its second look but not its first)."""
+    return str(page.wait_for_function(YOUR_STATE, timeout=timeout).json_value())
 
 
 def hand_cards(page: Page) -> list[str]:
@@ -232,15 +231,27 @@ def play_first_playable(page: Page) -> str:
     return card
 
 
-def bid_something(page: Page) -> None:
-    """Bid 3, or the first bid offered."""
-    for choice in ('[data-bid="3"]:not([disabled])', "[data-bid]:not([disabled])"):
-        button = page.locator(f"#bids {choice}")
-        if button.count():
-            button.first.click()
-            page.wait_for_selector("#bids", state="hidden")
-            return
-    raise AssertionError("no bid offered")
+def bid_something(page: Page, timeout: float = 10_000) -> None:
+    """Bid 3, or the first bid offered, once the bids panel offers one."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+    offered = "#bids:not([hidden]) [data-bid]:not([disabled])"
+    try:
+        page.wait_for_selector(offered, timeout=timeout)
+    except PlaywrightTimeoutError:
+        raise AssertionError("no bid offered: " + page.inner_html("#bids")) from None
+    three = page.locator('#bids [data-bid="3"]:not([disabled])')
+    (three if three.count() else page.locator(offered)).first.click()
+    page.wait_for_selector("#bids", state="hidden")
+
+
+def pass_cards(page: Page) -> None:
+    """The exchange: choose your first cards until the panel has enough, then pass."""
+    while not page.locator('#bids [data-action="pass"]:enabled').count():
+        card = page.locator('#hand [data-card]:not([data-selected="true"])').first
+        tap(page, f'#hand [data-card="{card.get_attribute("data-card")}"]')
+    page.locator('#bids [data-action="pass"]').click()
+    page.wait_for_selector('#bids [data-action="pass"]', state="detached")
 
 
 def play_to_game_over(page: Page, timeout_s: float = 420) -> int:
@@ -265,8 +276,8 @@ def play_to_game_over(page: Page, timeout_s: float = 420) -> int:
 
 def your_move(page: Page, state: str) -> None:
     """One move of yours at ``state`` ('bid' or 'play', from wait_your_turn): keep the
-    card drawn, look at a Blind Nil hand, bid 3 (or the first bid), or play the first
-    playable card."""
+    card drawn, look at a Blind Nil hand, pass your first cards in the exchange, bid 3
+    (or the first bid), or play the first playable card."""
     if page.locator("#bids [data-draw]").count():
         held = page.locator("#hand [data-card]").count()
         page.locator('#bids [data-draw="keep"]').click()
@@ -274,6 +285,8 @@ def your_move(page: Page, state: str) -> None:
                                ".length > n", arg=held)
     elif page.locator('#bids [data-action="look"]').count():
         page.locator('#bids [data-action="look"]').click()
+    elif page.locator('#bids [data-action="pass"]').count():
+        pass_cards(page)
     elif state == "bid":
         bid_something(page)
     else:
