@@ -22,6 +22,7 @@ from e2e.support import (
     open_game,
     open_with_storage,
     save_text,
+    saved_game,
     tap,
     wait_your_turn,
     your_move,
@@ -219,6 +220,18 @@ def exchange_save() -> str:
     game = play_to(game, lambda g: g.phase is Phase.PASS and g.turn == 0)
     return save_text(game, level="easy", selected=[str(card) for card in
                                                    sorted(game.hands[0])[:2]])
+
+
+def test_one_move_of_yours_in_the_exchange_passes_the_cards(page: Any) -> None:
+    """your_move (the fuzz's act_once, play_to_game_over) handles the Blind Nil exchange: it
+    chooses cards until the panel has enough and passes them, where it once asked for a bid."""
+    open_with_storage(page, {"spades.game": exchange_save()}, "speed=fast")
+    assert wait_your_turn(page) == "bid"
+    assert page.locator('#bids [data-action="pass"]').count()
+    your_move(page, "bid")
+    game = saved_game(page)
+    assert game.phase is Phase.PLAY
+    assert len(game.hands[0]) == 13
 
 
 def reload_and_compare(page: Any, rng: random.Random) -> str:
