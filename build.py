@@ -862,7 +862,7 @@ def ensure_test_packages() -> None:
     """pip-install the test requirements that are missing (a fresh clone has none)."""
     modules = {"pytest": "pytest", "hypothesis": "hypothesis", "playwright": "playwright",
                "ruff": "ruff", "mypy": "mypy", "babel": "babel", "pillow": "PIL",
-               "pytest-rerunfailures": "pytest_rerunfailures"}
+               "pytest-rerunfailures": "pytest_rerunfailures", "pytest-xdist": "xdist"}
     missing = [name for name, module in modules.items() if not _importable(module)]
     if _script("actionlint") is None:
         missing.append("actionlint")
@@ -922,7 +922,7 @@ def run_checks(pytest_args: list[str]) -> int:
         # The page's modules, as the top-level modules they are in the browser (mypy_path =
         # "web" in pyproject.toml; pyscript/pyodide are browser-only and typed as Any).
         ["mypy", "--strict", "--explicit-package-bases", "web"],
-        ["pytest", *RERUN_A_CRASHED_TAB, *pytest_args],
+        *pytest_passes(pytest_args),
     ]
     # The GitHub Actions workflows (pages.yml publishes the site), checked by actionlint (a
     # Go binary from the test extra, run as itself; it works offline, and lints the run:
@@ -932,18 +932,60 @@ def run_checks(pytest_args: list[str]) -> int:
         raise SystemExit("actionlint is missing: pip install -e '.[test]'")
     workflows = sorted(p.relative_to(ROOT).as_posix()
                        for p in (ROOT / ".github" / "workflows").glob("*.y*ml"))
-    steps.insert(-1, [actionlint, *workflows])
+    steps.insert(3, [actionlint, *workflows])  # before the pytest passes
+    pytest_steps = [step for step in steps if step[0] == "pytest"]
+    tests_run = False
     for step in steps:
         # A Python module's command line, or a program's (its absolute path first).
         command = step if os.path.isabs(step[0]) else [sys.executable, "-m", *step]
         print("$ " + " ".join(step if command is step else ["python", "-m", *step]),
               file=sys.stderr, flush=True)
         code = subprocess.run(command, cwd=ROOT, env=env).returncode
+        if code == 5 and len(pytest_steps) > 1:
+            # One pass of two may select nothing (`python build.py test tests` has no test
+            # marked `alone`); the run fails below if neither ran a test.
+            continue
         if code == 5:
             print("pytest collected no tests: that is a failure", file=sys.stderr)
         if code != 0:
             return code
+        tests_run = tests_run or step[0] == "pytest"
+    if not tests_run:
+        print("pytest collected no tests: that is a failure", file=sys.stderr)
+        return 5
     return 0
+
+
+# How many pytest-xdist workers run the suite: one Chromium each. The machine this was
+# tuned on has 2 cores; more workers than cores only make the browsers fight.
+TEST_WORKERS = "SPADES_TEST_WORKERS"
+
+
+def worker_count() -> int:
+    """$SPADES_TEST_WORKERS, else the number of cores (at most 2; at least 1)."""
+    chosen = os.environ.get(TEST_WORKERS, "")
+    if chosen.isdigit():
+        return max(1, int(chosen))
+    return max(1, min(2, os.cpu_count() or 1))
+
+
+def pytest_passes(pytest_args: list[str], workers: int | None = None) -> list[list[str]]:
+    """The pytest command lines of `python build.py test`.
+
+    With two or more workers: the suite on pytest-xdist, less the tests marked `alone`
+    (they time the page's main thread, so a second browser beside them would fail them),
+    then those tests in a serial pass. Arguments that choose workers or markers
+    themselves (-n, -m, -p no:xdist) get a single pass, as given."""
+    workers = worker_count() if workers is None else workers
+    own_choice = any(arg in {"-n", "-m", "--numprocesses", "no:xdist"}
+                     or arg.startswith(("-n", "--numprocesses=", "-m"))
+                     for arg in pytest_args)
+    if workers < 2 or own_choice:
+        return [["pytest", *RERUN_A_CRASHED_TAB, *pytest_args]]
+    return [
+        ["pytest", *RERUN_A_CRASHED_TAB, "-n", str(workers), "-m", "not alone", *pytest_args],
+        ["pytest", *RERUN_A_CRASHED_TAB, "-m", "alone", *pytest_args],
+    ]
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -16,6 +16,9 @@ import pytest
 
 from e2e.support import open_game, play_hand, saved_game
 
+# Timed on the machine: run by itself, after the parallel pass (build.py pytest_passes).
+pytestmark = pytest.mark.alone
+
 LIMIT_MS = float(os.environ.get("SPADES_LONGTASK_LIMIT_MS", "100"))
 
 OBSERVE = """

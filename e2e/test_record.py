@@ -16,6 +16,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from e2e.conftest import check_guard, guarded_context, watch_page
 from e2e.record_states import to_summary
 from e2e.support import (
@@ -73,6 +75,7 @@ def stats_record(page: Any) -> Any:
     return json.loads(text) if text else None
 
 
+@pytest.mark.alone  # times "Next hand" against the par: no second browser beside it
 def test_todays_game_from_the_front_door_to_the_share_line(browser: Any, site_url: str) -> None:
     """The front door offers today's game; played to the end, its par arrives hand by
     hand without holding up "Next hand", the result is recorded once (and survives a

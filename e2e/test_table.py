@@ -14,6 +14,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from e2e.conftest import check_guard, guarded_context, watch_page
 from e2e.support import (
     READY_TIMEOUT_MS,
@@ -270,6 +272,7 @@ def longest_task(page: Any, start: float, end: float) -> tuple[float, int]:
     return max(during, default=0.0), len(during)
 
 
+@pytest.mark.alone  # times the main thread: no second browser beside it
 def test_expert_thinks_in_the_worker_and_the_page_stays_responsive(page: Any) -> None:
     page.add_init_script(LONGTASKS)
     open_game(page, "seed=2&level=easy&speed=instant")  # seed 2: you bid first
