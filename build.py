@@ -347,6 +347,9 @@ def python_files(folder: Path) -> list[Path]:
 # one per module (~40), which matters on a first visit.
 CODE_ARCHIVE = "spades.zip"
 
+# The measuring tools run under CPython only; the page never imports them.
+NOT_SHIPPED = ("spades/lab/", "spades/bench.py")
+
 
 def copy_site(dist: Path) -> None:
     """Copy web/ (the page) into dist/ and pack the spades package, web/'s Python
@@ -356,7 +359,8 @@ def copy_site(dist: Path) -> None:
     shutil.copytree(WEB, dist, dirs_exist_ok=True, ignore=skip)
     skip_entries = entry_scripts(dist)
     members: list[tuple[Path | bytes, str]] = [
-        (p, p.relative_to(ROOT).as_posix()) for p in python_files(PACKAGE)]
+        (p, name) for p in python_files(PACKAGE)
+        if not (name := p.relative_to(ROOT).as_posix()).startswith(NOT_SHIPPED)]
     members += [(p, p.name) for p in sorted(WEB.glob("*.py")) if p.name not in skip_entries]
     members += [(p, f"help/{p.name}") for p in sorted(HELP.glob("*.html"))]
     members += [(data, f"locale/{lang}/LC_MESSAGES/{DOMAIN}.mo")

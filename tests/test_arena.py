@@ -1,4 +1,4 @@
-"""The duplicate-match arena (``python -m spades.ai.arena``): boards of several hands,
+"""The duplicate-match arena (``python -m spades.lab.arena``): boards of several hands,
 scores and bags carried, and each side's figures per hand (DESIGN.md "Computer players")."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from spades import PRESETS, Rules
-from spades.ai.arena import (
+from spades.lab.arena import (
     MatchConfig,
     SideStats,
     main,

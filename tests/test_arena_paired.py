@@ -1,4 +1,4 @@
-"""``python -m spades.ai.paired``: two records of one match compared board by board."""
+"""``python -m spades.lab.paired``: two records of one match compared board by board."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from spades import PRESETS
-from spades.ai.arena import BoardResult, MatchConfig, SideStats, board_to_json
-from spades.ai.paired import main, paired
+from spades.lab.arena import BoardResult, MatchConfig, SideStats, board_to_json
+from spades.lab.paired import main, paired
 
 CONFIG = MatchConfig("expert", "hard", PRESETS["classic"], hands=10)
 

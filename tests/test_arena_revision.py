@@ -1,4 +1,4 @@
-"""The arena's players from another git revision (``expert@REV``, spades.ai.revision)."""
+"""The arena's players from another git revision (``expert@REV``, spades.lab.revision)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import subprocess
 import pytest
 
 from spades import PRESETS
-from spades.ai.arena import MatchConfig, main, play_game
-from spades.ai.revision import REPO, checkout, split_level
+from spades.lab.arena import MatchConfig, main, play_game
+from spades.lab.revision import REPO, checkout, split_level
 
 
 def committed_spades() -> bool:

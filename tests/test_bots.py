@@ -11,9 +11,9 @@ import pytest
 from spades import PRESETS, Bid, Card, Game, Phase, View
 from spades.actions import BLIND_NIL
 from spades.ai import LEVELS, Budget, as_budget, make_bot
-from spades.ai.arena import MatchConfig, play_board, summarize
 from spades.ai.heuristic import HeuristicBot, estimate_tricks, nil_danger
 from spades.cards import mask_of
+from spades.lab.arena import MatchConfig, play_board, summarize
 
 PLAYERS = ("random", "easy", "medium", "hard")
 

@@ -1,4 +1,4 @@
-"""python -m spades.ai.nilworth: each Expert Nil played both ways, and its report."""
+"""python -m spades.lab.nilworth: each Expert Nil played both ways, and its report."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from spades.actions import Bid
-from spades.ai import nilworth
-from spades.ai.nilworth import NilCase, first_nil, nil_case, report
+from spades.lab import nilworth
+from spades.lab.nilworth import NilCase, first_nil, nil_case, report
 from spades.records import HandRecord
 from spades.rules import PRESETS
 

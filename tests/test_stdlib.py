@@ -121,7 +121,8 @@ def read_imports() -> dict[str, Imports]:
 
 def page_modules(imports: dict[str, Imports]) -> set[str]:
     """The modules the page may run: all but the tools, plus any tool one of them imports."""
-    tools = {name for name, visitor in imports.items() if visitor.main_block}
+    tools = {name for name, visitor in imports.items()
+             if visitor.main_block or name.startswith("spades.lab")}
     page = set(imports) - tools
     while True:
         wanted = {target for name in page
@@ -177,10 +178,13 @@ def test_every_stdlib_module_the_page_imports_is_shipped() -> None:
 
 def test_the_command_line_tools_are_not_the_page() -> None:
     """The benchmarks' imports (argparse, statistics, multiprocessing) are not the page's;
-    the par, which the worker imports, is, though it has a __main__ block too."""
+    the par, which the worker imports, is. No page module imports the measuring tools
+    (spades.lab), which the build leaves out of the site (build.NOT_SHIPPED)."""
     imports = read_imports()
     page = page_modules(imports)
-    assert {"spades.bench", "spades.ai.arena", "spades.ai.thinktime"}.isdisjoint(page)
+    assert {"spades.bench", "spades.lab.arena", "spades.lab.thinktime"}.isdisjoint(page)
+    assert not {name for name in page if name.startswith("spades.lab")}
+    assert {"spades/lab/", "spades/bench.py"} <= set(build.NOT_SHIPPED)
     assert {"spades.ai.par", "spades.ai.expert", "main", "worker", "bare"} <= page
     assert "argparse" not in stdlib_imports()
 

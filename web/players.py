@@ -15,7 +15,7 @@ from spades.ai.seeds import bot_seed  # one definition, shared with the par (spa
 if TYPE_CHECKING:  # the bots' modules load lazily, on the first computer move
     from spades.ai.base import Bot
 
-# Expert searches as in the measured matches (3000 simulations, python -m spades.ai.arena),
+# Expert searches as in the measured matches (3000 simulations, python -m spades.lab.arena),
 # and starts no new round of worlds after a second: a fast device answers sooner, a slow
 # one plays a little weaker rather than keep the table waiting.
 EXPERT_SIMULATIONS = 3000

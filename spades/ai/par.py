@@ -19,7 +19,7 @@ its seed and its view (``spades.ai.base.decision_rng``).  So if your side's seat
 themselves played by that Expert, with that budget and those seeds, the par is exactly your
 score.
 
-    python -m spades.ai.par --bench     # seconds per par at several budgets (spades.ai.partime)
+    python -m spades.lab.partime     # seconds per par at several budgets (spades.lab.partime)
 """
 
 from __future__ import annotations
@@ -118,9 +118,3 @@ def par_points(game: Game, number: int, opponents: str,
 
 __all__ = ["PAR_SIMULATIONS", "hand_start", "par_points", "play_hand", "seat_bot",
            "side_seats"]
-
-
-if __name__ == "__main__":
-    from .partime import main
-
-    main()

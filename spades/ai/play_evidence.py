@@ -23,7 +23,7 @@ instead of 38.9%, and 1.3 points more from the eighth trick on.  A seat with an 
 still to play after it is not read: Hard, as third to play under an opponent's card, held
 a card above it in 32% of such cases, since the last opponent might beat it anyway.
 
-Against Hard on Classic (``python -m spades.ai.arena expert hard --hands 10 --budget 3000
+Against Hard on Classic (``python -m spades.lab.arena expert hard --hands 10 --budget 3000
 --boards 200``), paired board by board with the Expert without the reading: seed 2000,
 +3.9 points a hand (95% CI +1.7 .. +6.1); seed 9000, -1.2 (-3.6 .. +1.2); both, +1.4
 (-0.3 .. +3.0), the Expert's margin over Hard +34.9 against +33.6.  It costs

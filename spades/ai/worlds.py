@@ -40,7 +40,7 @@ WIN_BONUS = 300
 BAG_WEIGHT = 0.5
 """The share of the bag penalty (``bag_penalty / bag_limit`` points a bag) that a bag
 costs when it is taken: the game may end before the bags reach the limit.  Measured with
-``python -m spades.ai.arena expert hard --boards 60 --hands 10 --seed 2000`` (Classic):
+``python -m spades.lab.arena expert hard --boards 60 --hands 10 --seed 2000`` (Classic):
 without it +21.5 points a hand (95% CI +15.9 .. +27.0), Expert 1.41 bags and 0.123 sets a
 hand; with it +34.3 (+28.9 .. +39.8), 1.24 bags and 0.055 sets.  At the Duel
 (``--preset duel --boards 60 --hands 10 --seed 4000``) it cost 10.8 points a hand while

@@ -1,7 +1,7 @@
 """Computer players from another revision of this repository, for the arena.
 
-    python -m spades.ai.arena expert expert@f8b7d90 --hands 10 --boards 200
-    python -m spades.ai.revision f8b7d90     # where that revision's package is taken out
+    python -m spades.lab.arena expert expert@f8b7d90 --hands 10 --boards 200
+    python -m spades.lab.revision f8b7d90     # where that revision's package is taken out
 
 ``expert@REV`` is the Expert as it was at git revision ``REV``: so a change to a bot is
 measured against the bot it replaces, on the same boards, and not only against another
@@ -33,8 +33,8 @@ from pathlib import Path
 from typing import IO
 
 from ..actions import Action, parse_action
+from ..ai import LEVELS
 from ..game import Game
-from . import LEVELS
 
 REPO = Path(os.environ.get("SPADES_REPO") or Path(__file__).resolve().parents[2])
 

@@ -1,6 +1,6 @@
 """How long the duplicate par (``spades.ai.par``) takes, and what it gives, by budget.
 
-    python -m spades.ai.par --bench [--budgets 100,200,400,800] [--dates 5] [--hands 2]
+    python -m spades.lab.partime [--budgets 100,200,400,800] [--dates 5] [--hands 2]
                                     [--first 2026-01-01] [--compare 3000]
 
 The hands are the daily table's (``spades.daily``: Quick rules, Medium opponents), for
@@ -21,10 +21,10 @@ import math
 import statistics
 import time
 
+from ..ai.par import par_points, play_hand
 from ..daily import DAILY_LEVEL, DAILY_PRESET, seed_for
 from ..game import Game
 from ..rules import PRESETS
-from .par import par_points, play_hand
 
 
 def daily_games(first: datetime.date, dates: int, hands: int) -> list[Game]:
@@ -57,9 +57,8 @@ def _interval(values: list[int]) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m spades.ai.par",
+    parser = argparse.ArgumentParser(prog="python -m spades.lab.partime",
                                      description="Seconds per hand's duplicate par, by budget.")
-    parser.add_argument("--bench", action="store_true", help="run the measurement")
     parser.add_argument("--budgets", default="100,200,400,800",
                         help="simulations per decision, comma-separated")
     parser.add_argument("--dates", type=int, default=5)
@@ -69,9 +68,6 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--compare", type=int, default=None,
                         help="a reference budget to compare each budget's par with")
     args = parser.parse_args(argv)
-    if not args.bench:
-        parser.print_help()
-        return
     budgets = [int(text) for text in args.budgets.split(",")]
     games = daily_games(args.first, args.dates, args.hands)
     real = [record.points[0] for game in games for record in game.history]

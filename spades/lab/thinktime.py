@@ -1,6 +1,6 @@
 """Bot think time: milliseconds per decision, and the Expert's peak memory.
 
-    python -m spades.ai.thinktime [--level expert] [--budget 3000|1.0] [--seconds 1.0]
+    python -m spades.lab.thinktime [--level expert] [--budget 3000|1.0] [--seconds 1.0]
                                   [--decisions 300] [--preset classic] [--seed 1]
                                   [--compare | --compare-early]
 
@@ -26,11 +26,11 @@ import time
 import tracemalloc
 from dataclasses import dataclass, field
 
+from ..ai import LEVELS, Budget, as_budget, make_bot
+from ..ai.expert import ExpertBot, forced_play, play_candidates
 from ..game import Game
 from ..records import Phase
 from ..rules import PRESETS, Rules
-from . import LEVELS, Budget, as_budget, make_bot
-from .expert import ExpertBot, forced_play, play_candidates
 
 
 def time_level(level: str, rules: Rules, decisions: int, seed: int,
@@ -141,7 +141,7 @@ def _ms(values: list[float]) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m spades.ai.thinktime",
+    parser = argparse.ArgumentParser(prog="python -m spades.lab.thinktime",
                                      description="Milliseconds per decision by level.")
     parser.add_argument("--level", choices=LEVELS, action="append",
                         help="a level to measure (repeatable; default: all)")

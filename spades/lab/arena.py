@@ -1,6 +1,6 @@
 """Duplicate matches between two levels: points per hand with a confidence interval.
 
-    python -m spades.ai.arena A B --boards N --seed S [--preset P] [--hands K]
+    python -m spades.lab.arena A B --boards N --seed S [--preset P] [--hands K]
                               [--jobs 2] [--budget SIMS]
 
 A board is one game seed.  It is played twice with the sides swapped (A as side 0, then
@@ -22,7 +22,7 @@ say) and plays none.
 Partners play at the same level (separate bots with different seeds).  Bots get only
 ``game.view(seat)``; an ``oracle`` bot is given the game through ``choose_with_game``.
 A level may name a git revision, ``expert@f8b7d90``: that revision's Expert plays
-(``spades.ai.revision``), so a new bot can be measured against the one it replaces.
+(``spades.lab.revision``), so a new bot can be measured against the one it replaces.
 """
 
 from __future__ import annotations
@@ -39,10 +39,10 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from ..ai import ALL_LEVELS, make_bot
 from ..game import Game
 from ..records import HandRecord
 from ..rules import PRESETS, Rules
-from . import ALL_LEVELS, make_bot
 from .revision import RevisionBot, checkout, split_level
 
 
@@ -395,7 +395,7 @@ def _played(config: MatchConfig, seeds: Sequence[int], jobs: int,
 
 def main(argv: list[str] | None = None) -> Summary:
     parser = argparse.ArgumentParser(
-        prog="python -m spades.ai.arena",
+        prog="python -m spades.lab.arena",
         description="Duplicate matches between two computer levels.")
     parser.add_argument("a", type=_level, help=f"{', '.join(ALL_LEVELS)}, or expert@REV")
     parser.add_argument("b", type=_level, help="the same")

@@ -1,8 +1,8 @@
 """Two recorded matches compared board by board: did a change to a bot help?
 
-    python -m spades.ai.paired NEW.jsonl OLD.jsonl
+    python -m spades.lab.paired NEW.jsonl OLD.jsonl
 
-Each file is an arena record (``python -m spades.ai.arena ... --record FILE``) of the same
+Each file is an arena record (``python -m spades.lab.arena ... --record FILE``) of the same
 kind of match on the same seeds, played by two versions of a bot (a frozen copy of the
 code with the change, and one without), or by two levels as A against the same B (e.g.
 ``oracle-plays oracle`` against ``expert oracle``: what seeing the cards in play is worth).
@@ -70,7 +70,7 @@ def _nil(boards: Mapping[int, BoardResult], seeds: tuple[int, ...], side: str) -
 
 def main(argv: list[str] | None = None) -> Paired:
     parser = argparse.ArgumentParser(
-        prog="python -m spades.ai.paired",
+        prog="python -m spades.lab.paired",
         description="Two arena records of one match compared board by board.")
     parser.add_argument("new", type=Path, help="the record of the changed bot")
     parser.add_argument("old", type=Path, help="the record it is compared with")

@@ -1,6 +1,6 @@
 """What the Expert's Nil bids are worth: each one played both ways.
 
-    python -m spades.ai.nilworth --boards N --seed S [--preset P] [--budget SIMS]
+    python -m spades.lab.nilworth --boards N --seed S [--preset P] [--budget SIMS]
                                  [--jobs 2] [--record FILE]
 
 On each board (a game seed, from 0-0) four Experts bid until the first of them bids Nil
@@ -30,13 +30,13 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from ..actions import Bid
+from ..ai.base import Budget
+from ..ai.expert import DEFAULT_SIMULATIONS, ExpertBot, best_bid
+from ..ai.worlds import BID, Evaluator, Search
 from ..game import Game
 from ..records import HandRecord, Phase
 from ..rules import PRESETS, Rules
 from .arena import bot_seed, mean_and_half_width
-from .base import Budget
-from .expert import DEFAULT_SIMULATIONS, ExpertBot, best_bid
-from .worlds import BID, Evaluator, Search
 
 BANDS = (5, 10, 20, 40)
 """Bounds of the search-margin bands in the report (points)."""
@@ -240,7 +240,7 @@ def _kept(results: Iterable[tuple[int, NilCase | None]], path: Path | None,
 
 
 def main(argv: list[str] | None = None) -> list[NilCase]:
-    parser = argparse.ArgumentParser(prog="python -m spades.ai.nilworth",
+    parser = argparse.ArgumentParser(prog="python -m spades.lab.nilworth",
                                      description="What the Expert's Nil bids are worth.")
     parser.add_argument("--boards", type=int, default=200)
     parser.add_argument("--seed", type=int, default=700000, help="the first board's seed")
