@@ -24,6 +24,7 @@ from e2e.support import (
     open_game,
     open_with_storage,
     play_first_playable,
+    play_hand,
     play_to,
     save_text,
     tap,
@@ -231,4 +232,38 @@ def test_two_player_tables_pass_and_play_and_the_custom_table(page: Any) -> None
         page.locator('[data-draw="keep"]').click()
         page.wait_for_selector("#handoff", state="visible")
     scan("pass and play, the handoff")
+    scan.check()
+
+
+def test_a_links_question_the_opponent_offer_and_todays_game_over(page: Any) -> None:
+    """Issue 27's screens: Options' offer of a game with the opponent just chosen, a
+    link's question over a game in progress (in German), and today's game over with
+    Share."""
+    from e2e.test_links import DAY, NOON, last_card_of_a_daily_game
+
+    scan = Scanner(page)
+    open_game(page, f"table=duel&seed=9&lang=de&{FAST}")
+    page.locator('header [data-action="options"]').click()
+    page.wait_for_selector("#options[open]")
+    page.locator('#options input[name="opponent"][value="friend"]').check()
+    page.wait_for_selector("#opponent-now:not([hidden])")
+    scan("options, the offer of a game with a friend now")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#options", state="hidden")
+    play_hand(page, plays=0)  # your draws and bid: a game in progress
+    open_game(page, "table=classic&seed=2")
+    page.wait_for_selector("#confirm-link[open]")
+    scan("a link's question over a game in progress")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#confirm-link", state="hidden")
+
+    game = last_card_of_a_daily_game(DAY)
+    page.clock.set_fixed_time(NOON)
+    open_with_storage(page, {"spades.game": save_text(
+        game, level="medium", daily=True, day=DAY.isoformat(),
+        par=[[number, 0] for number in range(len(game.history))])}, FAST + "&par=6")
+    assert wait_your_turn(page) == "play"
+    page.locator('#hand [data-playable="true"]').first.click()
+    page.wait_for_selector('#summary [data-action="share"]', timeout=30_000)
+    scan("today's game over, with Share")
     scan.check()

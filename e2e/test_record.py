@@ -115,8 +115,8 @@ def test_todays_game_from_the_front_door_to_the_share_line(browser: Any, site_ur
         page.locator('#tools [data-action="today"]').click()
         assert door.locator(".today-card").get_attribute("data-state") == "finished"
         page.locator('#today [data-action="share"]').click()
-        page.wait_for_function("() => /clipboard/i.test("
-                               "document.getElementById('notice').textContent)")
+        page.wait_for_function("() => /clipboard/i.test(document.querySelector("
+                               "'#today .share-said').textContent)")
         shared = page.evaluate("() => navigator.clipboard.readText()")
         ours, theirs = game.scores
         assert date_words(page, DAY) in shared
@@ -214,12 +214,15 @@ def test_a_new_day_brings_a_new_daily_game_and_keeps_yesterdays(page: Any) -> No
     page.wait_for_selector("#today[open]")
     assert date_words(page, DAY) in page.locator("#today h2").inner_text()
     assert page.locator("#today .today-card").get_attribute("data-state") == "new"
+    # Said as the page sees the new day (here, at the door), not at some later reload.
+    assert "ordinary game" in page.locator("#notice").inner_text()
     page.keyboard.press("Escape")
     page.reload()
     page.wait_for_selector("html[data-ready]", state="attached")
     record = saved_record(page)
     assert record["ui"]["daily"] is False and saved_game(page).seed == yesterday.seed
-    assert "ordinary game" in page.locator("#notice").inner_text()
+    # Still named as the daily game of its day.
+    assert record["ui"]["day"] == (DAY - datetime.timedelta(days=1)).isoformat()
     start_todays_game(page)
     assert saved_game(page).seed == seed_for(DAY)
     assert saved_record(page)["ui"]["day"] == DAY.isoformat()

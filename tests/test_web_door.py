@@ -69,7 +69,7 @@ def test_the_par_headline(par: int | None, words: str) -> None:
 def test_yesterdays_daily_game_goes_on_as_an_ordinary_game() -> None:
     yesterday = DAY - datetime.timedelta(days=1)
     ui, changed = door.settle_day(daily_ui(yesterday), DAY)
-    assert changed and not ui.daily and ui.day == ""
+    assert changed and not ui.daily and ui.day == yesterday.isoformat()
     ui, changed = door.settle_day(daily_ui(), DAY)
     assert not changed and ui.daily and ui.day == DAY.isoformat()
     ui, changed = door.settle_day(store.UiState(), DAY)
@@ -127,3 +127,21 @@ def test_a_par_that_lands_after_the_game_is_recorded_goes_into_the_statistics() 
     assert record.games[-1].par == -12 and record.daily[DAY.isoformat()].par == -12
     # A day's first par stays: a later one (a replay) never changes it.
     assert stats.with_par(record, DAY.isoformat(), 40).daily[DAY.isoformat()].par == -12
+
+
+def test_a_deal_only_the_computers_have_touched_is_not_a_game_in_progress() -> None:
+    """Issue 27: nothing is lost with a deal where only the computers have moved, so
+    the door neither offers to continue it nor warns before replacing it."""
+    from spades import Phase
+    from tests.helpers import play_to
+
+    you = frozenset({0})
+    game = play_to(Game.new(PRESETS["classic"], seed=5), lambda g: g.turn == 0)
+    assert game.actions and not door.in_progress(game, you)  # the computers bid first
+    moved = game.apply(game.legal_actions()[0])
+    assert door.in_progress(moved, you)
+    # At pass and play, the friend's move counts too.
+    duel = play_to(Game.new(PRESETS["duel"], seed=9), lambda g: len(g.actions) == 1)
+    assert door.has_your_moves(duel, frozenset({0, 1}))
+    over = play_to(Game.new(PRESETS["quick"], seed=12), lambda g: g.phase is Phase.GAME_OVER)
+    assert door.has_your_moves(over, you) and not door.in_progress(over, you)

@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 
 import clock
 import custom
+import door
 import i18n
 import js
 import keys
@@ -159,6 +160,12 @@ class App:
         self.record = record.Record(self, storage)
         # "Play it again" of a deal other than the one on the table (today's, for fun).
         self.replay_target: tuple[int, Rules, str] | None = None
+        # The rules of the next new game when they are not Options' table: the game on
+        # the table's, for "Start a new game with a friend now" (a new opponent).
+        self.next_rules: Rules | None = None
+        # A link's game (table, level, seed) waiting for the player's yes: the game in
+        # progress is never replaced by a link unasked.
+        self.link_asked: tuple[str | None, str | None, int | None] | None = None
         # Saving: the save counter of the last save this tab read or wrote (another tab's
         # save changes it: this tab then stops, see continue_elsewhere); False when the
         # browser refused to read the storage (nothing is written over what it holds);
@@ -235,6 +242,31 @@ class App:
         self.save()
         if level == "expert":
             self.start_worker_soon()
+
+    def open_link(self, table_name: str | None, level: str | None, seed: int | None) -> None:
+        """A link's game (?table=, ?seed=): dealt, and its table becomes the one Options
+        shows, so that New game deals that table again."""
+        self.new_game(table_name, level, seed)
+        if table_name is not None and table_name != self.prefs.table:
+            # A new table starts from its own settings, as when chosen in Options.
+            self.prefs = replace(self.prefs, table=table_name, custom_values=())
+            if not store.save_prefs(storage, self.prefs):
+                self.notice(_("Your options could not be saved; they apply until you "
+                              "close the page."))
+
+    def link_closed(self) -> None:
+        """The link's question is answered (its game dealt, or "Keep my game"): a reload
+        must not ask again, so the link's parameters leave the address."""
+        self.link_asked = None
+        drop_query_parameters("seed", "table", "level")
+
+    def confirm_link(self) -> None:
+        asked, self.link_asked = self.link_asked, None
+        if asked is not None:
+            self.open_link(*asked)
+            self.notice(_("A new game has started."))
+            self.after_new_game()
+        element("confirm-link").close()
 
     def restore(self, game: Game, ui: store.UiState) -> None:
         """The saved game goes on: its screen, the clock's time left, your chosen cards."""
@@ -368,6 +400,7 @@ class App:
         self.announce(_("{seat}: your turn.").format(seat=self.names()[turn]))
 
     def render(self) -> None:
+        self.record.settle_day()  # the day may have ended while the page was open
         game, ui = self.game, self.ui
         self.seat_table()
         handoff = self.handoff_needed()
@@ -394,9 +427,14 @@ class App:
         app_el.classList.toggle("raise-playable", view.raise_playable)
         values = {"table": view.table_name, "level": _(LEVEL_NAMES[view.level]),
                   "number": view.hand_number}
-        element("table-name").textContent = (
-            _("Daily game · {table} · {level} · Hand {number}") if view.daily
-            else _("{table} · {level} · Hand {number}")).format(**values)
+        if view.daily:
+            heading = _("Daily game · {table} · {level} · Hand {number}").format(**values)
+        elif ui.day:  # a daily game of an earlier day, going on as an ordinary game
+            heading = _("Daily game of {date} · {table} · {level} · Hand {number}").format(
+                date=self.record.short_date_words(ui.day), **values)
+        else:
+            heading = _("{table} · {level} · Hand {number}").format(**values)
+        element("table-name").textContent = heading
         self.set_html("scores", render.scores_html(view))
         hand_html = render.hand_html(view, self.drawn)
         self.drawn = None
@@ -433,7 +471,7 @@ class App:
             number = len(self.game.history) - 1
             self.set_html("summary-body", render.summary_html(
                 view.summary, view.game_over_text, view.winner,
-                self.record.par_line(number), number))
+                self.record.par_line(number), number, self.record.can_share()))
             appearing = bool(summary.hidden)
             summary.hidden = False
         else:
@@ -973,9 +1011,21 @@ class App:
                 self.spawn(self.run_computers())
         elif name == "new-game":
             if self.game.phase is Phase.GAME_OVER:
+                self.next_rules = None
                 self.start_new_game()
         elif name == "ask-new-game":
+            self.next_rules = None
             element("confirm-new").showModal()
+        elif name == "opponent-new-game":
+            # The table on the table again, with the opponent just chosen in Options.
+            self.next_rules = self.game.rules
+            if door.in_progress(self.game, self.humans()):
+                element("confirm-new").showModal()
+            else:
+                element("options").close()
+                self.start_new_game()
+        elif name == "confirm-link":
+            self.confirm_link()
         elif name in RECORD_ACTIONS:
             self.record_action(name, hand)
         elif name == "confirm-new-game":
@@ -1072,7 +1122,8 @@ class App:
         self.after_new_game()
 
     def start_new_game(self) -> None:
-        self.new_game()
+        rules, self.next_rules = self.next_rules, None
+        self.new_game(rules=rules)
         self.notice(_("A new game has started."))
         self.after_new_game()
 
@@ -1094,10 +1145,30 @@ class App:
         self.fill_custom()
         for box in form.querySelectorAll('input[name="opponent"]'):
             box.checked = box.value == self.prefs.opponent
+        self.fill_opponent_offer()
         for name in ("name1", "name2"):
             form.querySelector(f'input[name="{name}"]').value = getattr(self.prefs, name)
             form.querySelector(f'input[name="{name}"]').placeholder = self.names()[
                 name == "name2"]
+
+    def fill_opponent_offer(self) -> None:
+        """At a two-player table, an opponent chosen in Options other than the one at the
+        table applies from the next game: said plainly, with that new game at hand."""
+        game = self.game
+        friend_chosen = self.prefs.opponent == "friend"
+        differs = (game.rules.players == 2 and not self.ui.daily
+                   and game.phase is not Phase.GAME_OVER and friend_chosen != self.ui.friend)
+        element("opponent-now").hidden = not differs
+        if not differs:
+            return
+        if friend_chosen:
+            said = _("The game on the table goes on against the computer.")
+            word = _("Start a new game with a friend now")
+        else:
+            said = _("The game on the table goes on between you and your friend.")
+            word = _("Start a new game against the computer now")
+        element("opponent-now-text").textContent = said
+        element("opponent-now-button").textContent = word
 
     def custom_base(self) -> Rules:
         return PRESETS[self.prefs.table]
@@ -1173,6 +1244,8 @@ class App:
         if name == "par":
             self.html_cache.pop("summary-body", None)
             self.record.start_par()
+        if name == "opponent":
+            self.fill_opponent_offer()
         self.render()
 
     def on_import(self, event: Any) -> None:
@@ -1328,24 +1401,28 @@ def start() -> App:
         app.saving = False
         notices.append(_(store.NO_STORAGE_MESSAGE))
         app.told_unsaved = True
-    if address.seed is not None:
-        app.new_game(address.table, address.level, address.seed)
+    # A link deals a game: a given deal (?seed=), or another table than the saved game's
+    # (?table=duel); a link to the table already there goes on with the saved game.
+    link_deals = address.seed is not None or (
+        address.table is not None
+        and (game is None or game.rules.name != PRESETS[address.table].name))
+    if game is not None:
+        assert ui is not None  # load_game returns a game with its UI state
+        app.restore(game, ui)
+        app.record.settle_day()
+    if link_deals and game is not None and door.in_progress(app.game, app.humans()):
+        # A game in progress is never lost to a link unasked: the page asks once it is
+        # ready ("Keep my game" is the default); the address keeps the link till then.
+        app.link_asked = (address.table, address.level, address.seed)
+    else:
+        if link_deals:
+            app.open_link(address.table, address.level, address.seed)
+        elif game is None:
+            app.new_game(None, address.level)
+        if game is None and problem and address.seed is None:
+            notices.append(_(problem))
         # A reload must restore this game, not deal it again: drop the one-time parameters.
         drop_query_parameters("seed", "table", "level")
-    else:
-        if game is None:
-            app.new_game(address.table, address.level)
-            if problem:
-                notices.append(_(problem))
-        elif address.table is not None and game.rules.name != PRESETS[address.table].name:
-            # A link to another table (?table=duel) opens it; the game it replaces is the
-            # player's own choice of link. A reload then restores the new game.
-            app.new_game(address.table, address.level)
-        else:
-            assert ui is not None  # load_game returns a game with its UI state
-            app.restore(game, ui)
-        drop_query_parameters("table", "level")
-        app.record.settle_day()
     if address.ignored:
         drop_query_parameters(*address.ignored)
         notices.append(_("Part of this link was not understood, so it was left out."))
@@ -1370,9 +1447,12 @@ def start() -> App:
     # A new version of the site is waiting (web/register-sw.js): offer the reload.
     window.addEventListener("spades:update-ready",
                             create_proxy(lambda _: setattr(element("update"), "hidden", False)))
+    element("confirm-link").addEventListener("close", create_proxy(lambda _: app.link_closed()))
     element("loading").hidden = True
     if app.record.first_visit_in_tab() and not address.linked:
         app.record.open_door()
+    if app.link_asked is not None:
+        element("confirm-link").showModal()
     ROOT.dataset.ready = "true"
     app.record.game_finished()  # a game that ended as the page closed
     app.record.start_par()

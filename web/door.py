@@ -4,7 +4,8 @@ One daily game per calendar day per browser: its deal is fixed by the date
 (``spades.daily``); it is "new" until it is dealt here, "playing" while the saved game is
 that deal, and "finished" once its first result is in the statistics (a replay for fun
 never changes that result). A daily game left unfinished when the day ends goes on as an
-ordinary game: nothing is lost, but it no longer counts as anyone's daily game.
+ordinary game: nothing is lost, but it no longer counts as anyone's daily game (the page
+still names it as the daily game of its date, in the header and at the door alike).
 
 Pure Python: the page passes in today's date (from the browser's own clock and calendar,
 so the day changes at the player's midnight) and the recorded results.
@@ -60,10 +61,30 @@ def daily_status(day: datetime.date, game: Game, ui: UiState,
 
 
 def settle_day(ui: UiState, day: datetime.date) -> tuple[UiState, bool]:
-    """A daily game of another day becomes an ordinary game; True if it changed."""
+    """A daily game of another day becomes an ordinary game (it no longer counts as that
+    day's result), still named as the daily game of its date (``ui.day`` is kept: the
+    header and the door both say so); True if it changed."""
     if ui.daily and ui.day != day.isoformat():
-        return replace(ui, daily=False, day=""), True
+        return replace(ui, daily=False), True
     return ui, False
+
+
+def has_your_moves(game: Game, humans: frozenset[int]) -> bool:
+    """True once a person at this device has moved in ``game`` (or a hand has ended): a
+    deal where only the computers have bid is untouched, and nothing is lost with it."""
+    if game.history:
+        return True
+    replay = game.restart()
+    for action in game.actions:
+        if replay.turn in humans:
+            return True
+        replay = replay.apply(action)
+    return False
+
+
+def in_progress(game: Game, humans: frozenset[int]) -> bool:
+    """A game that would be lost if another replaced it: not over, and touched."""
+    return game.phase is not Phase.GAME_OVER and has_your_moves(game, humans)
 
 
 def result_text(result: DailyResult) -> str:
@@ -123,7 +144,9 @@ def door_html(status: DailyStatus, game_line: str) -> str:
         buttons = [("door-daily", _("Play today's game"), "primary")]
     if not game_line and status.state != PLAYING:
         buttons.append(("close-today", _("Close"), ""))
-    parts.append(buttons_html(buttons) + "</div>")
+    said = ('<p class="share-said" role="status"></p>' if status.state == FINISHED
+            else "")  # a share's confirmation, beside its button
+    parts.append(buttons_html(buttons) + said + "</div>")
     if game_line:
         parts.append('<div class="today-other">' + paragraph(game_line) + buttons_html(
             [("close-today", _("Continue this game"), ""),

@@ -80,6 +80,14 @@ class Record:
         when = window.Date.new(day.year, day.month - 1, day.day)
         return str(when.toLocaleDateString(language(), js_object({"dateStyle": "long"})))
 
+    def short_date_words(self, iso_day: str) -> str:
+        """A day and month in the player's words ("29 November"): how the header and the
+        door name a daily game of an earlier day."""
+        day = datetime.date.fromisoformat(iso_day)
+        when = window.Date.new(day.year, day.month - 1, day.day)
+        return str(when.toLocaleDateString(language(), js_object(
+            {"day": "numeric", "month": "long"})))
+
     def daily_result(self, day: datetime.date) -> door.DailyResult | None:
         found = self.stats.daily.get(day.isoformat())
         if found is None:
@@ -96,13 +104,18 @@ class Record:
                      if game.daily == day.isoformat() and found is not None
                      and game.scores == found.scores), None)
 
-    def settle_day(self) -> None:
-        """At start-up: a daily game of an earlier day goes on as an ordinary game."""
+    def settle_day(self) -> bool:
+        """At start-up, and whenever the page shows a daily game (the day may end while
+        the page is open): a daily game of an earlier day goes on as an ordinary game.
+        True if it just did."""
+        if not self.app.ui.daily:
+            return False
         ui, changed = door.settle_day(self.app.ui, self.today())
         if changed:
             self.app.ui = ui
             self.app.save()
             self.app.notice(_("Yesterday's daily game goes on as an ordinary game."))
+        return changed
 
     def first_visit_in_tab(self) -> bool:
         """True once per tab: the start of a visit (a reload is not one)."""
@@ -117,12 +130,18 @@ class Record:
     def open_door(self) -> None:
         """The front door: today's game and its status, then the game on the table."""
         app = self.app
+        if self.settle_day():  # the header says what the door says of a game past midnight
+            app.render()
         day = self.today()
         status = door.daily_status(day, app.game, app.ui, self.daily_result(day))
         element("today-title").textContent = _("Today's game — {date}").format(
             date=self.date_words(day))
+        # The game on the table, unless it is today's, or a deal nobody here has touched
+        # yet (only the computers have moved: there is nothing to continue or to lose).
         todays = door.is_todays(app.game, app.ui, day)
-        line = "" if todays else self.game_line(app.game)
+        untouched = (app.game.phase is not Phase.GAME_OVER
+                     and not door.has_your_moves(app.game, app.humans()))
+        line = "" if todays or untouched else self.game_line(app.game)
         element("today-body").innerHTML = door.door_html(status, line)
         dialog = element("today")
         if not dialog.open:
@@ -134,6 +153,11 @@ class Record:
     def game_line(self, game: Game) -> str:
         if game.phase is Phase.GAME_OVER:
             return _("Your last game is over.")
+        if self.app.ui.day and not self.app.ui.daily:  # a daily game of an earlier day
+            return _("Your game: the daily game of {date}, hand {number}, {ours} to "
+                     "{theirs}.").format(date=self.short_date_words(self.app.ui.day),
+                                          number=game.hand_number + 1,
+                                          ours=game.scores[0], theirs=game.scores[1])
         return _("Your game: {table}, hand {number}, {ours} to {theirs}.").format(
             table=table.table_name(game.rules), number=game.hand_number + 1,
             ours=game.scores[0], theirs=game.scores[1])
@@ -145,8 +169,7 @@ class Record:
 
     def door_daily(self) -> None:
         """Today's game from the front door: a game in progress is never lost unasked."""
-        game = self.app.game
-        if game.phase is Phase.GAME_OVER or not game.actions:
+        if not door.in_progress(self.app.game, self.app.humans()):
             self.start_daily()
         else:
             element("confirm-daily").showModal()
@@ -167,8 +190,7 @@ class Record:
         if element("today").open:
             element("today").close()
         day = self.today()
-        game = self.app.game
-        if game.phase is not Phase.GAME_OVER and game.actions:
+        if door.in_progress(self.app.game, self.app.humans()):
             element("confirm-replay").showModal()
             self.app.replay_target = (seed_for(day), PRESETS[DAILY_PRESET], DAILY_LEVEL)
             return
@@ -372,6 +394,14 @@ class Record:
 
     # ------------------------------------------------------------------ the share line
 
+    def can_share(self) -> bool:
+        """Today's game is over and in the statistics: its game over offers Share."""
+        ui = self.app.ui
+        if not ui.daily or self.app.game.phase is not Phase.GAME_OVER:
+            return False
+        day = self.today()
+        return ui.day == day.isoformat() and self.daily_game(day) is not None
+
     def share_line(self) -> str | None:
         day = self.today()
         result = self.daily_game(day)
@@ -399,8 +429,16 @@ class Record:
             element("share-fallback").showModal()
             element("share-text").select()
             return
-        self.app.notice(_("Your result is on the clipboard."))
-        self.app.announce(_("Your result is on the clipboard."))
+        said = _("Your result is on the clipboard.")
+        # Said beside the Share button that was pressed (the door's, or the game over's):
+        # the notice under the table is out of sight behind an open dialog.
+        beside = (document.querySelector("#today[open] .share-said")
+                  or document.querySelector("#summary:not([hidden]) .share-said"))
+        if beside:
+            beside.textContent = said  # a live region: read out as it is written
+        else:
+            self.app.notice(said)
+            self.app.announce(said)
 
     # ------------------------------------------------------------------ hand review
 

@@ -342,9 +342,11 @@ def summary_side_html(side: SideSummary) -> str:
 
 
 def summary_html(summary: HandSummary, game_over_text: str, winner: int | None,
-                 par_line: str = "", number: int | None = None) -> str:
+                 par_line: str = "", number: int | None = None, share: bool = False) -> str:
     """The hand's summary; ``par_line`` compares your side's points with the Expert's in
-    your seats, and hand ``number`` (0-based) can be reviewed trick by trick."""
+    your seats, and hand ``number`` (0-based) can be reviewed trick by trick. ``share``:
+    the game over of today's game, whose result can be shared from here (its
+    confirmation is said beside the button, in .share-said)."""
     rows = "".join(summary_side_html(side) for side in summary.sides)
     par = f'<p class="sum-par">{escape(par_line)}</p>' if par_line else ""
     if game_over_text:
@@ -364,8 +366,13 @@ def summary_html(summary: HandSummary, game_over_text: str, winner: int | None,
         review_word = escape(_("Review the hand"))
         review = (f'<button type="button" data-action="review-hand" data-hand="{number}">'
                   f'{review_word}</button>')
+    share_button = said = ""
+    if share and game_over_text:
+        share_word = escape(_("Share the result"))
+        share_button = f'<button type="button" data-action="share">{share_word}</button>'
+        said = '<p class="share-said" role="status"></p>'
     return (f'{title}<div class="sum-sides">{rows}</div>{par}'
-            f'<div class="row">{review}{sheet}{button}</div>')
+            f'<div class="row">{review}{sheet}{share_button}{button}</div>{said}')
 
 
 def sheet_html(rows: tuple[SheetRow, ...], target: int, players: int = 4,

@@ -89,7 +89,8 @@ class UiState:
     """The decision clock (web/clock.py), as its to_dict() wrote it: the time LEFT for
     the decision the game waits for, so a reload does not give a fresh limit."""
     day: str = ""
-    """The daily game: the ISO date whose deal it is ("" for any other game)."""
+    """The daily game: the ISO date whose deal it is ("" for any other game); kept when a
+    daily game of an earlier day goes on as an ordinary game (``daily`` is then False)."""
     par: tuple[tuple[int, int], ...] = ()
     """Duplicate par, as (hand number, the Expert team's points in your seats), for the
     hands whose par has arrived from the worker."""
@@ -150,7 +151,7 @@ def ui_from_dict(data: object) -> UiState:
         raise ValueError("bad seating")
     return UiState(level, daily, summary, looked, tuple(plays), winner, friend=friend,
                    viewer=viewer if friend else 0, clock=saved_clock(data.get("clock")),
-                   day=saved_day(data.get("day", "")) if daily else "",
+                   day=saved_day(data.get("day", "")),
                    par=saved_par(data.get("par", [])),
                    recorded=data.get("recorded", False) is True,
                    selected=saved_selection(data.get("selected", [])))
