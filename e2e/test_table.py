@@ -131,12 +131,16 @@ def reload_while_your_trick_is_held(page: Any, game: Game) -> tuple[list[Any], s
     open_with_storage(page, {"spades.game": save_text(game)}, "speed=slow&level=easy")
     card = page.locator('#hand [data-playable="true"]').first.get_attribute("data-card")
     tap(page, f'#hand [data-card="{card}"]')
-    page.wait_for_function("() => document.querySelectorAll('#trick [data-card]').length === 4")
-    shown: list[Any] = page.evaluate(TRICK_ON_TABLE)
-    notice = page.locator("#notice").inner_text()
+    # The trick and the notice read in the instant the fourth card shows (one evaluation,
+    # a JSON value, never an element), so the reload comes well within the hold.
+    held = page.wait_for_function(f"""() => {{
+      const trick = ({TRICK_ON_TABLE})();
+      return trick.length === 4
+        && {{trick, notice: document.getElementById('notice').textContent}};
+    }}""").json_value()
     page.reload()
     page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
-    return shown, notice
+    return held["trick"], held["notice"]
 
 
 def test_reload_while_a_finished_trick_is_held_shows_it_again(page: Any) -> None:
@@ -147,7 +151,7 @@ def test_reload_while_a_finished_trick_is_held_shows_it_again(page: Any) -> None
     shown, notice = reload_while_your_trick_is_held(page, game)
     assert len(shown) == 4 and sum(winner for _seat, _card, winner in shown) == 1
     assert page.evaluate(TRICK_ON_TABLE) == shown, "the finished trick is not on the table"
-    assert page.locator("#notice").inner_text() == notice  # who won it
+    assert page.locator("#notice").text_content() == notice  # who won it
     page.wait_for_function("() => !document.querySelector('#trick [data-card]')")
     assert wait_your_turn(page) == "play"  # the winner led and play went on
 
