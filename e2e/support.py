@@ -237,7 +237,11 @@ def bid_something(page: Page, timeout: float = 10_000) -> None:
 
     offered = "#bids:not([hidden]) [data-bid]:not([disabled])"
     try:
-        page.wait_for_selector(offered, timeout=timeout)
+        # A locator's wait, never page.wait_for_selector: that returns an ElementHandle to
+        # the button, which kept it, and with it the hand's whole bids panel (about 85
+        # nodes), alive for the page's life after the panel was replaced (issue 27, item
+        # 15: detached nodes grew by that much a hand in every test that bids).
+        page.locator(offered).first.wait_for(timeout=timeout)
     except PlaywrightTimeoutError:
         raise AssertionError("no bid offered: " + page.inner_html("#bids")) from None
     three = page.locator('#bids [data-bid="3"]:not([disabled])')

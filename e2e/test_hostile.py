@@ -217,6 +217,24 @@ def test_any_url_parameter_opens_a_playable_page(page: Any, value: str) -> None:
     assert not any(f"{name}=" in page.url for name in names), page.url
 
 
+def test_a_first_visit_with_a_100_kb_address_opens_the_game_and_drops_it(page: Any) -> None:
+    """Issue 27, item 17: `python build.py serve` answered a 100 KB query with HTTP 414
+    before the page could say anything; now the page opens, drops what it does not
+    understand from its address and says so."""
+    from e2e.support import READY_TIMEOUT_MS, close_door
+
+    page.add_init_script(NOTICES)
+    response = page.goto("./?speed=instant&level=easy&seed=" + "9" * 100_000)
+    assert response is not None and response.status == 200, (
+        response and f"HTTP {response.status}")
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    close_door(page)
+    assert wait_your_turn(page, timeout=20_000) in ("bid", "play")
+    notices = page.evaluate("() => window.__notices")
+    assert any("link was not understood" in text for text in notices), notices
+    assert "seed=" not in page.url and len(page.url) < 200, page.url[:300]
+
+
 def test_deeply_nested_save_and_prefs_still_open_the_game(page: Any) -> None:
     deep = "[" * 10_000 + "]" * 10_000
     open_with_storage(page, {"spades.game": deep, "spades.prefs": deep})

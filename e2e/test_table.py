@@ -21,15 +21,18 @@ from e2e.support import (
     READY_TIMEOUT_MS,
     hand_cards,
     open_game,
+    open_with_storage,
     play_first_playable,
+    play_to,
     refuse_a_card,
+    save_text,
     saved_game,
     saved_record,
     start_todays_game,
     tap,
     wait_your_turn,
 )
-from spades import Card, Phase, Play, score_hand
+from spades import PRESETS, Card, Game, Phase, Play, score_hand
 
 FAST = "speed=instant&level=easy"
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -116,6 +119,57 @@ def test_reload_mid_trick_restores_the_same_table(page: Any) -> None:
     assert hand_cards(page) == hand
     assert page.locator('#hand [data-playable="true"]').count() == playable
     assert saved_game(page).to_json() == before.to_json()
+
+
+TRICK_ON_TABLE = """() => [...document.querySelectorAll('#trick [data-card]')]
+  .map((card) => [card.dataset.seat, card.dataset.card, card.dataset.winner === 'true'])"""
+"""The cards on the table as (seat, card, marked as the trick's winner)."""
+
+
+def reload_while_your_trick_is_held(page: Any, game: Game) -> tuple[list[Any], str]:
+    """Open ``game`` (your turn, the trick's last card) at slow speed, play your first
+    playable card, and reload while the finished trick is held (1.6 s at slow); what the
+    table showed then: the trick, the notice."""
+    open_with_storage(page, {"spades.game": save_text(game)}, "speed=slow&level=easy")
+    card = page.locator('#hand [data-playable="true"]').first.get_attribute("data-card")
+    tap(page, f'#hand [data-card="{card}"]')
+    # The trick and the notice read in the instant the fourth card shows (one evaluation,
+    # a JSON value, never an element), so the reload comes well within the hold.
+    held = page.wait_for_function(f"""() => {{
+      const trick = ({TRICK_ON_TABLE})();
+      return trick.length === 4
+        && {{trick, notice: document.getElementById('notice').textContent}};
+    }}""").json_value()
+    page.reload()
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    return held["trick"], held["notice"]
+
+
+def test_reload_while_a_finished_trick_is_held_shows_it_again(page: Any) -> None:
+    """Issue 27, item 16: the trick you just completed was on the table, its winner
+    marked; a reload shows it again, held as before, then sweeps it and play goes on."""
+    game = play_to(Game.new(PRESETS["classic"], seed=7),
+                   lambda g: g.phase is Phase.PLAY and g.turn == 0 and len(g.trick.plays) == 3)
+    shown, notice = reload_while_your_trick_is_held(page, game)
+    assert len(shown) == 4 and sum(winner for _seat, _card, winner in shown) == 1
+    assert page.evaluate(TRICK_ON_TABLE) == shown, "the finished trick is not on the table"
+    assert page.locator("#notice").text_content() == notice  # who won it
+    page.wait_for_function("() => !document.querySelector('#trick [data-card]')")
+    assert wait_your_turn(page) == "play"  # the winner led and play went on
+
+
+def test_reload_after_the_hands_last_trick_shows_it_before_the_summary(page: Any) -> None:
+    """Issue 27, item 16: a reload during the pause after a hand's last trick shows that
+    trick (the summary still waits), then the summary, as without the reload."""
+    game = play_to(Game.new(PRESETS["classic"], seed=7),
+                   lambda g: (g.phase is Phase.PLAY and g.turn == 0
+                              and len(g.trick.plays) == 3 and len(g.hands[0]) == 1))
+    shown, _notice = reload_while_your_trick_is_held(page, game)
+    assert len(shown) == 4
+    assert page.evaluate(TRICK_ON_TABLE) == shown, "the hand's last trick is not on the table"
+    assert page.locator("#summary").is_hidden(), "the summary came before the last trick"
+    page.wait_for_selector("#summary", state="visible")
+    assert len(saved_game(page).history) == len(game.history) + 1
 
 
 def test_corrupted_save_gives_a_message_and_a_new_game(page: Any) -> None:

@@ -69,6 +69,24 @@ def test_cards_chosen_for_an_exchange_are_kept() -> None:
     assert loaded is not None and loaded.selected == ("2S", "AH")
 
 
+def test_a_held_trick_is_kept_with_its_cards_and_winner() -> None:
+    """Issue 27, item 16: a reload while a finished trick is held shows it again."""
+    storage = MemoryStorage()
+    plays = ((1, "3C"), (2, "KC"), (3, "5C"), (0, "9C"))
+    store.save_game(storage, a_game(), store.UiState(last_trick=plays, last_winner=2,
+                                                     trick_held=True))
+    _game, loaded, _problem = store.load_game(storage)
+    assert loaded is not None and loaded.trick_held and loaded.last_trick == plays
+
+
+@pytest.mark.parametrize("ui", [{"trick_held": "yes", "last_trick": [[0, "2S"]], "last_winner": 0},
+                                {"trick_held": True, "last_trick": [], "last_winner": 0},
+                                {"trick_held": True, "last_trick": [[0, "2S"]]}])
+def test_a_held_trick_without_its_cards_or_winner_is_not_held(ui: dict[str, object]) -> None:
+    data = {**store.UiState().to_dict(), "last_winner": None, **ui}
+    assert not store.ui_from_dict(data).trick_held
+
+
 @pytest.mark.parametrize("value", [["2S", "2S"], ["ZZ"], ["2S"] * 14, "2S", [1], None])
 def test_a_damaged_choice_is_an_empty_one(value: object) -> None:
     assert store.saved_selection(value) == ()

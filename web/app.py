@@ -274,6 +274,13 @@ class App:
         if ui.clock is not None:  # the time that was left, held until the table shows
             with contextlib.suppress(ValueError):
                 self.clock = clock.clock_from_dict(ui.clock)
+        if ui.trick_held and not game.trick.plays and ui.last_winner is not None:
+            # The reload came while a finished trick was held (the hand's last one before
+            # its summary): it is on the table again; resume_play holds and sweeps it.
+            self.shown_trick, self.held_winner = ui.last_trick, ui.last_winner
+            self.summary_held = ui.summary or game.phase is Phase.GAME_OVER
+        else:
+            self.ui = replace(ui, trick_held=False)
         choosing = game.phase in (Phase.PASS, Phase.REPLACE) and game.turn == ui.viewer
         hand = game.hands[ui.viewer] if choosing else ()
         if choosing and all(Card.parse(text) in hand for text in ui.selected):
@@ -720,7 +727,9 @@ class App:
                     assert taken_by is not None  # a finished trick has its winner
                     winner = taken_by
                 finished = (plays, winner)
-                self.ui = replace(self.ui, last_trick=plays, last_winner=winner)
+                # Held on the table from this save on: a reload shows it again.
+                self.ui = replace(self.ui, last_trick=plays, last_winner=winner,
+                                  trick_held=True)
                 message += " " + table.trick_result_text(winner, players)
             self.entering = seat
             self.sound("card")
@@ -773,6 +782,8 @@ class App:
                 return False
         element("trick").className = "trick-area"
         self.shown_trick, self.held_winner, self.summary_held = None, None, False
+        self.ui = replace(self.ui, trick_held=False)
+        self.save()  # swept: a reload now shows the table after it
         if element("notice").textContent == said:
             self.notice("")
         return True
@@ -847,6 +858,20 @@ class App:
             moved = True
             await asyncio.sleep(0)
         return moved
+
+    async def resume_play(self) -> None:
+        """Play on as the page starts: a finished trick restored by ``restore`` (the reload
+        came while it was held) is held again and swept, and the hand's summary follows
+        it as it would have; then the computers move."""
+        plays, winner = self.shown_trick, self.held_winner
+        if plays is not None and winner is not None:
+            hand_over = self.summary_held
+            if not await self.show_finished_trick(plays, winner, hand_over, self.generation):
+                return  # a new game began meanwhile, and runs its own computers
+            self.render()
+            if hand_over:
+                self.announce(hand_result_text(self.game))
+        await self.run_computers()
 
     def play_pending(self) -> None:
         pending, self.pending = self.pending, None
@@ -1459,7 +1484,7 @@ def start() -> App:
     app.spawn(app.warm_up())
     if app.ui.level == "expert":
         app.start_worker_soon()
-    app.spawn(app.run_computers())
+    app.spawn(app.resume_play())
     app.spawn(app.clock_loop())
     return app
 

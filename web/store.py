@@ -99,6 +99,10 @@ class UiState:
     selected: tuple[str, ...] = ()
     """Your cards chosen so far for the exchange (Blind Nil's pass, the Duel's
     replacement), so a reload keeps the choice."""
+    trick_held: bool = False
+    """The last finished trick (``last_trick``, won by ``last_winner``) is still held on
+    the table before its sweep (and the hand's summary waits for it after a hand's last
+    trick), so a reload shows it again as it was on screen."""
 
     @property
     def par_points(self) -> dict[int, int]:
@@ -119,6 +123,7 @@ class UiState:
             "par": [[number, points] for number, points in self.par],
             "recorded": self.recorded,
             "selected": list(self.selected),
+            "trick_held": self.trick_held,
         }
 
 
@@ -154,7 +159,11 @@ def ui_from_dict(data: object) -> UiState:
                    day=saved_day(data.get("day", "")),
                    par=saved_par(data.get("par", [])),
                    recorded=data.get("recorded", False) is True,
-                   selected=saved_selection(data.get("selected", [])))
+                   selected=saved_selection(data.get("selected", [])),
+                   # (a held trick needs the trick and its winner; a save without them
+                   # simply shows the table after the sweep)
+                   trick_held=(data.get("trick_held", False) is True and bool(plays)
+                               and winner is not None))
 
 
 def saved_selection(value: object) -> tuple[str, ...]:
