@@ -129,3 +129,17 @@ def test_the_dealer_badge_is_explained_without_a_tooltip() -> None:
     assert 'class="sr-only"' in html and "Dealer" in re.sub(r"<[^>]+>", " ", html)
     sheet = render.sheet_html((), 500, 4, "Classic")
     assert "marks the dealer" in sheet
+
+
+def test_the_drawer_alone_sees_the_card_that_goes_to_the_discards_after_keep() -> None:
+    """Item 3's card comes from the engine's view: the drawer's holds it, the other's not."""
+    from spades import Draw, Game
+
+    game = Game.new(PRESETS["duel"], seed=4)
+    seat = game.turn
+    assert seat is not None
+    after = game.apply(Draw(True))
+    thrown = set(after.view(seat).discarded) - set(game.view(seat).discarded)
+    assert len(thrown) == 1 and not thrown & set(after.hands[seat])
+    assert not thrown & set(after.view(1 - seat).discarded)
+    assert after.view(1 - seat).draws == ((seat, True),)
