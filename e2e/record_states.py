@@ -56,6 +56,10 @@ def to_summary(page: Any) -> None:
         if page.locator("#bids [data-draw]").count():
             page.locator('#bids [data-draw="keep"]').click()
             page.wait_for_timeout(50)
+        elif page.locator('#bids [data-action="look"]').count():  # no Double Nil
+            page.locator('#bids [data-action="look"]').click()
+        elif page.locator('#bids [data-action="reveal-ok"]').count():
+            page.locator('#bids [data-action="reveal-ok"]').click()
         elif page.locator("#bids").is_visible():
             button = page.locator('#bids [data-bid="3"]:not([disabled])')
             (button if button.count() else page.locator("#bids [data-bid]:not([disabled])")

@@ -186,6 +186,9 @@ def two_player_shots(browser, base: str, out: Path, name: str, size: tuple[int, 
                            "document.querySelector('[data-draw]')")
     if page.locator("#handoff").is_hidden():
         page.locator('[data-draw="keep"]').click()
+        page.wait_for_selector("#bids [data-reveal]")
+        snap(page, "6-pass-and-play-discard-seen")
+        page.locator('#bids [data-action="reveal-ok"]').click()
         page.wait_for_selector("#handoff", state="visible")
     snap(page, "6-pass-and-play-handoff")
     context.close()

@@ -279,10 +279,13 @@ def play_to_game_over(page: Page, timeout_s: float = 420) -> int:
 
 
 def your_move(page: Page, state: str) -> None:
-    """One move of yours at ``state`` ('bid' or 'play', from wait_your_turn): keep the
-    card drawn, look at a Blind Nil hand, pass your first cards in the exchange, bid 3
-    (or the first bid), or play the first playable card."""
-    if page.locator("#bids [data-draw]").count():
+    """One move of yours at ``state`` ('bid' or 'play', from wait_your_turn): OK to the
+    card that went to the discards, keep the card drawn, look at a Blind Nil hand (or at
+    the top card instead of Double Nil), pass your first cards in the exchange, bid 3 (or
+    the first bid), or play the first playable card."""
+    if page.locator('#bids [data-action="reveal-ok"]').count():
+        page.locator('#bids [data-action="reveal-ok"]').click()  # the card you saw go out
+    elif page.locator("#bids [data-draw]").count():
         held = page.locator("#hand [data-card]").count()
         page.locator('#bids [data-draw="keep"]').click()
         page.wait_for_function("(n) => document.querySelectorAll('#hand [data-card]')"

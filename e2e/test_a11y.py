@@ -213,8 +213,11 @@ def test_two_player_tables_pass_and_play_and_the_custom_table(page: Any) -> None
 
     scan = Scanner(page)
     open_game(page, f"table=two-handed&seed=6&{FAST}")
+    page.wait_for_selector('#bids [data-bid="blind"]')
+    scan("two-handed, Double Nil offered before the top card is seen")
+    page.locator('#bids [data-action="look"]').click()
     page.wait_for_selector("#bids [data-draw]")
-    scan("two-handed draw, Double Nil offered")
+    scan("two-handed draw")
     page.locator('header [data-action="options"]').click()
     page.wait_for_selector("#options[open]")
     page.locator('#options input[name="custom"]').check()
@@ -230,6 +233,9 @@ def test_two_player_tables_pass_and_play_and_the_custom_table(page: Any) -> None
                            "document.querySelector('[data-draw]')")
     if page.locator("#handoff").is_hidden():
         page.locator('[data-draw="keep"]').click()
+        page.wait_for_selector("#bids [data-reveal]")
+        scan("pass and play, the card kept's neighbour going to the discards")
+        page.locator('#bids [data-action="reveal-ok"]').click()
         page.wait_for_selector("#handoff", state="visible")
     scan("pass and play, the handoff")
     scan.check()

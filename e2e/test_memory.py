@@ -101,6 +101,7 @@ async ([hands, limitMs]) => {
       shown = false;
       if (!bids.hidden) {
         target = bids.querySelector('[data-draw="keep"]')
+          || bids.querySelector('[data-action="reveal-ok"]')
           || bids.querySelector('[data-action="look"]')
           || bids.querySelector('[data-bid="3"]:not([disabled])')
           || bids.querySelector('[data-bid]:not([disabled])');

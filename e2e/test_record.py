@@ -156,6 +156,9 @@ def test_the_hand_review_steps_through_all_13_tricks(page: Any) -> None:
     page.wait_for_selector("#review[open]")
     review = page.locator("#review .review")
     assert review.get_attribute("data-step") == "0"
+    # One title, naming the hand (issue 27: the dialog repeated it).
+    assert page.locator("#review-title").inner_text() == "Hand 1 review"
+    assert page.locator("#review h3").count() == 0
     assert page.locator("#review .review-seat [data-card]").count() == 52
     assert page.locator('#review [data-action="review-prev"]').is_disabled()
     game = saved_game(page)

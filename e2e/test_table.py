@@ -87,10 +87,11 @@ def test_whole_hand_to_summary_matches_the_engine(page: Any) -> None:
     record = game.history[0]
     expected = score_hand(game.rules, record.bids, record.tricks, (0, 0), record.blind)
     for side in (0, 1):
+        # Negative figures carry the typographic minus (U+2212), never a hyphen.
         assert page.locator(f'[data-hand-points="{side}"]').inner_text() == \
-            f"{expected.points[side]:+d}"
+            f"{expected.points[side]:+d}".replace("-", "\u2212")
         assert page.locator(f'[data-score-side="{side}"]').inner_text() == \
-            str(expected.points[side])
+            str(expected.points[side]).replace("-", "\u2212")
         assert page.locator(f'[data-bags-side="{side}"]').inner_text() == \
             str(expected.bags[side])
     page.locator('[data-action="next-hand"]').click()

@@ -29,7 +29,8 @@ from spades import Phase
 FAST = "speed=instant&level=easy"
 SIZES = (Viewport("390x844", 390, 844), Viewport("1366x768", 1366, 768))
 DRAW_OR_BID = ("() => document.querySelector('#bids:not([hidden]) [data-draw], "
-               "#bids:not([hidden]) [data-bid=\"1\"]')")
+               "#bids:not([hidden]) [data-bid=\"1\"], #bids:not([hidden]) [data-bid=\"blind\"]')")
+"""Your draw, your bid, or (Two-handed, before your first draw) the Double Nil offer."""
 
 
 def draw_all(page: Any, keys: bool = True) -> list[str]:
@@ -38,6 +39,9 @@ def draw_all(page: Any, keys: bool = True) -> list[str]:
     taken: list[str] = []
     for turn in range(13):
         page.wait_for_function(DRAW_OR_BID)
+        if page.locator('#bids [data-action="look"]').count():  # no Double Nil: see the card
+            page.locator('#bids [data-action="look"]').click()
+            page.wait_for_selector("#bids [data-draw]")
         assert page.locator("#bids [data-draw]").count(), f"draw {turn + 1} was not offered"
         game = saved_game(page)
         assert game.phase is Phase.DRAW and game.turn == 0
@@ -323,7 +327,11 @@ def test_pass_and_play_hides_both_hands_between_turns(page: Any) -> None:
             break
         page.wait_for_function("() => !document.getElementById('handoff').hidden"
                                " || document.querySelector('#hand [data-playable], [data-draw],"
-                               " #bids:not([hidden]) [data-bid=\"2\"]')")
+                               " #bids:not([hidden]) [data-bid=\"2\"], [data-reveal]')")
+        if page.locator("[data-reveal]").count():  # the card kept's neighbour, seen: OK
+            page.locator('#bids [data-action="reveal-ok"]').click()
+            page.wait_for_selector("[data-reveal]", state="detached")
+            continue
         if page.locator("#handoff").is_visible():
             covers += 1
             game = saved_game(page)

@@ -30,6 +30,10 @@ class SideResult:
     bag_penalty: int
     """Points lost to the bag penalty this hand (0 or a negative multiple of the penalty)."""
     bags_after: int
+    nil_bags: int = 0
+    """The failed Nil bidders' tricks counted as bags in ``contract_points`` (tables where
+    they do not help the partner, 000 and 003): the summary names them, so that its line
+    adds up (10 a trick of the contract, the overtricks, and these)."""
 
     @property
     def made(self) -> bool:
@@ -101,7 +105,9 @@ def _score_side(
     while bags_after >= rules.bag_limit:  # 000: 11 bags -> -100 and 1 carried over
         bags_after -= rules.bag_limit
         penalty -= rules.bag_penalty
-    return SideResult(contract, taken, contract_points, nil_points, over, penalty, bags_after)
+    nil_bags = 0 if rules.nil_tricks_count_for_partner else nil_tricks
+    return SideResult(contract, taken, contract_points, nil_points, over, penalty, bags_after,
+                      nil_bags)
 
 
 def score_hand(

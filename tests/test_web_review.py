@@ -167,7 +167,7 @@ def test_the_result_after_the_last_trick(replay: HandReplay) -> None:
     page.one("review-result")
     points = {int(e.attrs["data-review-points"] or ""): e.text for e in page.elements
               if "data-review-points" in e.attrs}
-    assert points == {side: f"{replay.record.points[side]:+d}" for side in (0, 1)}
+    assert points == {side: i18n.signed(replay.record.points[side]) for side in (0, 1)}
 
 
 def test_the_draw_and_the_exchange(replay: HandReplay) -> None:

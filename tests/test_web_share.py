@@ -44,7 +44,7 @@ def test_a_lost_game_without_a_par_nor_a_nil() -> None:
                    hand_points=(-100, -60, -50))
     assert share_text(DAY, lost, "30 November 2026") == (
         "Spades daily · 30 November 2026\n"
-        "♠ Lost -210 – 150 in 3 hands\n"
+        "♠ Lost \u2212210 – 150 in 3 hands\n"
         "✅ 2/3 contracts\n"
         "✖✖✖"
     )
@@ -58,7 +58,7 @@ def test_one_hand_blind_nils_the_address_and_the_iso_date() -> None:
         "Spades daily · 2026-11-30\n"
         "♠ Won 312–180 in 1 hand\n"
         "✅ 1/1 contract · 🙈 1/2 Blind Nil\n"
-        "Par -5 vs Expert\n"
+        "Par \u22125 vs Expert\n"
         "♠\n"
         "https://example.org/spades/"
     )

@@ -603,7 +603,7 @@ def test_the_panel_shows_every_figure() -> None:
     assert figures["penalties"] == "1"
     assert figures["sets"] == "3 times"
     assert figures["streak"] == "2 days" and figures["best-streak"] == "2 days"
-    assert figures["today"] == "Won 304 – -58 · par -12 vs Expert"
+    assert figures["today"] == "Won 304 – \u221258 · par \u221212 vs Expert"
     rows = root.findall(".//table[@class='stats-table']/tbody/tr")
     assert [(r.get("data-table"), text_of(r.find("th"))) for r in rows] == [
         ("duel", "Duel"), ("custom", "Custom")]

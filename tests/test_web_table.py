@@ -16,6 +16,7 @@ WEB = Path(__file__).resolve().parents[1] / "web"
 if str(WEB) not in sys.path:
     sys.path.insert(0, str(WEB))
 
+import i18n  # noqa: E402
 import keys  # noqa: E402
 import render  # noqa: E402
 import store  # noqa: E402
@@ -183,7 +184,7 @@ def test_summary_matches_the_engines_scoring() -> None:
     assert tuple(side.bags for side in summary.sides) == expected.bags
     html = render.summary_html(summary, "", None)
     assert 'data-action="next-hand"' in html
-    assert f'data-hand-points="0">{expected.points[0]:+d}' in html
+    assert f'data-hand-points="0">{i18n.signed(expected.points[0])}' in html
     sheet = render.sheet_html(table.table_view(game, Prefs(), store.UiState()).sheet, 300)
     assert sheet.count("<tr>") == 3  # two header rows and one hand
 
@@ -192,7 +193,7 @@ def test_scores_and_bags_carry_the_contract_attributes() -> None:
     game = play_to(Game.new(PRESETS["classic"], seed=1), lambda g: len(g.history) == 1)
     html = render.scores_html(table.table_view(game, Prefs(), store.UiState()))
     for side in (0, 1):
-        assert f'data-score-side="{side}">{game.scores[side]}<' in html
+        assert f'data-score-side="{side}">{i18n.number(game.scores[side])}<' in html
         assert f'data-bags-side="{side}">{game.bags[side]}<' in html
 
 
@@ -466,7 +467,12 @@ def test_the_opponents_draw_is_said_without_its_card() -> None:
     try:
         after = game.apply(Draw(keep=True))
         said = table.move_text(game, after, seat, Draw(keep=True))
-        assert said == f"You keep the {table.card_words(str(game.view(seat).top_card))}."
+        kept = table.card_words(str(game.view(seat).top_card))
+        # The next card, which you see go to the discards (002), is said too (issue 27).
+        thrown = set(after.view(seat).discarded) - set(game.view(seat).discarded)
+        gone = table.card_words(str(next(iter(thrown))))
+        assert said == (f"You keep the {kept}. The next card, the {gone}, goes to the "
+                        "discards.")
     finally:
         table.set_seating(table.Seating())
 

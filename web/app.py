@@ -83,6 +83,10 @@ class LocalStorage:
 
 storage = LocalStorage()
 HOLD_MS = {"slow": 1100, "normal": 750, "fast": 320, "instant": 0}
+REVEAL_MS = {"slow": 3000, "normal": 2200, "fast": 1200, "instant": 0}
+"""Against the computer: how long the card you saw go to the discards after Keep stays
+face up before the opponent draws (OK cuts it short; at instant speed the notice says it).
+At pass and play it stays until OK, as the cover must not come up before you have seen it."""
 SEAT_ELEMENTS = {"south": "seat-0", "west": "seat-1", "north": "seat-2", "east": "seat-3"}
 """The seat panels of index.html, by place at the table."""
 
@@ -136,6 +140,10 @@ class App:
         self.sounds = sounds.Sounds(window)
         self.entering: int | None = None
         self.drawn: str | None = None  # the card your last draw brought (it travels in)
+        # What only the player who just moved may see before the table moves on (the card
+        # that went to the discards after Keep, the cards a Double Nil received): shown in
+        # the panel; at pass and play the cover waits for its OK.
+        self.reveal: table.Reveal | None = None
         # Expert's workers (web/pool.py), started only when Expert is chosen.
         navigator = window.navigator
         size = players.pool_size(getattr(navigator, "hardwareConcurrency", None),
@@ -239,6 +247,7 @@ class App:
         self.thinking = None
         self.busy = False
         self.clock = None
+        self.reveal = None
         self.save()
         if level == "expert":
             self.start_worker_soon()
@@ -388,7 +397,8 @@ class App:
         table then shows no one's cards)."""
         game = self.game
         return (self.ui.friend and game.turn is not None and game.turn != self.ui.viewer
-                and not self.ui.summary and game.phase is not Phase.GAME_OVER)
+                and not self.ui.summary and game.phase is not Phase.GAME_OVER
+                and self.reveal is None)
 
     def seat_table(self) -> None:
         table.set_seating(table.Seating(self.ui.viewer, self.names() if self.ui.friend else ()))
@@ -418,6 +428,9 @@ class App:
         if handoff:
             element("handoff-title").textContent = _("Pass the device to {name}").format(
                 name=view.handoff)
+            news = element("handoff-news")
+            news.textContent = view.handoff_news
+            news.hidden = not view.handoff_news
         focused = document.activeElement
         focus_card = text_or_none(focused.getAttribute("data-card")) if focused else None
         focus_bid = text_or_none(focused.getAttribute("data-bid")) if focused else None
@@ -458,9 +471,14 @@ class App:
         self.set_html("piles", render.piles_html(view) if piles else "")
         element("piles").hidden = not piles
         element("broken").hidden = not view.spades_broken
-        self.set_html("bids", render.bids_html(view, self.picked_bid))
+        revealing = self.reveal is not None and not bool(element("bids").querySelector(
+            "[data-reveal]"))
+        if self.reveal is not None:
+            self.set_html("bids", render.reveal_html(self.reveal))
+        else:
+            self.set_html("bids", render.bids_html(view, self.picked_bid))
         panel = (view.bidding or view.can_look or view.passing or view.drawing
-                 or view.replacing)
+                 or view.replacing or self.reveal is not None)
         element("bids").hidden = not panel
         status = "" if panel else view.status
         if self.thinking is not None:
@@ -496,6 +514,8 @@ class App:
                 again.focus()
         if covering:
             element("handoff-ready").focus()
+        elif revealing:
+            element("bids").querySelector('[data-action="reveal-ok"]').focus()
         elif appearing:
             # The summary is a modal panel: the keyboard goes to its button.
             button = summary.querySelector("button.primary")
@@ -738,6 +758,7 @@ class App:
         elif isinstance(action, Draw) and seat == self.ui.viewer:
             taken = set(after.hands[seat]) - set(before.hands[seat])
             self.drawn = str(next(iter(taken))) if taken else None
+        reveal = self.reveal_of(before, after, seat, action)
         self.announce(f"{why} {message}" if why else message)
         if hand_over:
             self.ui = replace(self.ui, summary=after.phase is not Phase.GAME_OVER)
@@ -749,10 +770,45 @@ class App:
             plays, winner = finished
             if not await self.show_finished_trick(plays, winner, hand_over, generation, why):
                 return
+        if reveal is not None:
+            self.reveal = reveal
         self.render()
         self.entering = None
         if hand_over:
             self.announce(hand_result_text(after))
+        if reveal is not None and not self.ui.friend:
+            # Against the computer the card stays up a moment, then the opponent draws.
+            await self.hold(REVEAL_MS[self.speed], generation)
+            if self.reveal is reveal:
+                self.reveal = None
+                self.render()
+
+    def reveal_of(self, before: Game, after: Game, seat: int,
+                  action: Action) -> table.Reveal | None:
+        """What the player who made ``action`` alone sees next (see ``self.reveal``): the
+        card that went to the discards after Keep; at pass and play, the cards a Double
+        Nil received (against the computer they stay marked in your hand)."""
+        if seat != self.ui.viewer or seat not in self.humans():
+            return None
+        if isinstance(action, Draw) and action.keep:
+            reveal = table.keep_reveal(before, after, seat)
+            if reveal is not None and not self.ui.friend and not REVEAL_MS[self.speed]:
+                self.notice(reveal.text)  # instant: no pause, the line says it
+                return None
+            return reveal
+        if isinstance(action, Replace) and action.cards and self.ui.friend:
+            return table.received_reveal(after, seat)
+        return None
+
+    def reveal_seen(self) -> None:
+        """OK: the player has seen the card(s); at pass and play the cover comes up now."""
+        if self.reveal is None:
+            return
+        if self.ui.friend:
+            self.reveal = None
+            self.render()
+        elif self.hurry is not None:
+            self.hurry.set()  # the computer's pause ends (perform clears the reveal)
 
     async def show_finished_trick(self, plays: tuple[tuple[int, str], ...], winner: int,
                                   hand_over: bool, generation: int, why: str = "") -> bool:
@@ -1088,8 +1144,10 @@ class App:
             window.location.reload()
         elif name == "reload-update":  # web/register-sw.js lets the new version take over
             window.dispatchEvent(window.CustomEvent.new("spades:reload"))
+        elif name == "reveal-ok":
+            self.reveal_seen()
         elif name == "look":
-            self.ui = replace(self.ui, looked=self.game.hand_number)
+            self.ui = replace(self.ui, looked=table.look_mark(self.game, self.ui.viewer))
             self.save()
             self.render()
         elif name == "pass" and len(self.selected) == self.game.rules.blind_nil_cards:
@@ -1364,8 +1422,9 @@ class App:
 def hand_result_text(game: Game) -> str:
     record = game.history[-1]
     ours, theirs = record.points
-    values = {"number": record.number + 1, "ours": f"{ours:+d}", "theirs": f"{theirs:+d}",
-              "score": record.scores[0], "other": record.scores[1]}
+    values = {"number": record.number + 1, "ours": i18n.signed(ours),
+              "theirs": i18n.signed(theirs), "score": i18n.number(record.scores[0]),
+              "other": i18n.number(record.scores[1])}
     if game.rules.players == 2:
         text = _("Hand {number} is over. You {ours}, {seat} {theirs}. Score {score} to "
                  "{other}.").format(seat=table.seat_name(1, 2), **values)

@@ -99,3 +99,18 @@ def help_document(code: str, folder: Path = HELP_DIR) -> str:
     """Help in ``code``: an HTML fragment written per language (web/help/<lang>.html)."""
     path = folder / f"{code if code in LANGUAGES else SOURCE_LANGUAGE}.html"
     return path.read_text(encoding="utf-8")
+
+
+MINUS = "\u2212"
+"""The typographic minus sign: every negative score and point figure the page shows uses
+it (never the hyphen "-"), through ``signed`` and ``number``."""
+
+
+def signed(points: int) -> str:
+    """Points won or lost, with their sign: "+34", "\u221269" (the typographic minus)."""
+    return f"{points:+d}".replace("-", MINUS)
+
+
+def number(value: int) -> str:
+    """A score as shown: "120", "\u2212200" (the typographic minus)."""
+    return str(value).replace("-", MINUS)

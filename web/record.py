@@ -22,7 +22,7 @@ import stats
 import stats_view
 import store
 import table
-from i18n import _, language
+from i18n import _, language, signed
 from pyodide.ffi import to_js
 from pyscript import document, window
 from store import text_or_none
@@ -217,15 +217,15 @@ class Record:
         ours = game.history[number].points[0]
         par = self.app.ui.par_points.get(number)
         if game.rules.players == 2:
-            you = _("You {points}").format(points=f"{ours:+d}")
+            you = _("You {points}").format(points=signed(ours))
         else:
-            you = _("You and North {points}").format(points=f"{ours:+d}")
+            you = _("You and North {points}").format(points=signed(ours))
         if par is None and self.par_unavailable:
             return _("{you} · par: not available in this browser").format(you=you)
         if par is None:
             return _("{you} · par: thinking…").format(you=you)
         return _("{you} · Expert in your seats {points}").format(you=you,
-                                                                points=f"{par:+d}")
+                                                                points=signed(par))
 
     def sheet_par(self) -> dict[int, int | None] | None:
         """Par by hand for the score sheet (None: this game has no par column)."""
@@ -467,6 +467,8 @@ class Record:
         # (or to the title, where that one is now disabled at an end).
         focused = document.activeElement
         action = text_or_none(focused.getAttribute("data-action")) if focused else None
+        # The dialog's title names the hand (the body no longer repeats it).
+        element("review-title").textContent = review.review_heading(replay)
         body = element("review-body")
         body.innerHTML = (review.review_choices_html(len(self.review_replays), self.review_hand)
                           + review.review_html(replay, self.review_step, players))

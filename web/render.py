@@ -10,12 +10,13 @@ from __future__ import annotations
 from html import escape
 
 from custom import FORM, Field
-from i18n import _, ngettext
+from i18n import _, ngettext, number, signed
 from table import (
     SUIT_SYMBOLS,
     CardFace,
     HandSummary,
     NilResult,
+    Reveal,
     SeatInfo,
     SheetRow,
     SideSummary,
@@ -137,14 +138,28 @@ def trick_html(plays: tuple[tuple[int, str], ...], entering: int | None = None,
     )
 
 
+def dealer_badge() -> str:
+    """The dealer's mark: one letter to see, the word for a screen reader (a phone shows
+    no tooltip, so the score sheet explains the letter too: ``dealer_legend``)."""
+    # TRANSLATORS: the mark beside the dealer's name, one letter (the score sheet says it).
+    mark = escape(_("D"))
+    title = escape(_("Dealer"))
+    return (f'<span class="dealer" title="{title}"><span aria-hidden="true">{mark}</span>'
+            f'<span class="sr-only">{title}</span></span>')
+
+
+def dealer_legend() -> str:
+    """The score sheet's line that explains the dealer's mark on the table."""
+    text = escape(_("{mark} beside a name marks the dealer of this hand.")).format(
+        mark=f'<span class="dealer" aria-hidden="true">{escape(_("D"))}</span>')
+    return f'<p class="sheet-legend">{text}</p>'
+
+
 def seat_html(seat: SeatInfo, players: int = 4) -> str:
     bid = seat.bid or "–"
     dealer = ""
     if seat.dealer:
-        # TRANSLATORS: the mark beside the dealer's name, one letter (the title says it all).
-        mark = _("D")
-        title = escape(_("Dealer"))
-        dealer = f' <span class="dealer" title="{title}">{escape(mark)}</span>'
+        dealer = " " + dealer_badge()
     backs = ""
     if seat.seat != 0:
         backs = (f'<div class="stack" aria-hidden="true"><div class="card back mini"></div>'
@@ -170,11 +185,12 @@ def scores_html(view: TableView) -> str:
     bid, won, bags = escape(_("Bid")), escape(_("Won")), escape(_("Bags"))
     parts = []
     for side in view.sides:
-        contract = "–" if side.contract is None else str(side.contract)
+        contract = escape(side.contract_text)
+        yours = " yours" if side.yours else ""
         parts.append(
-            f'<div class="side side-{side.side}">'
+            f'<div class="side side-{side.side}{yours}">'
             f'<div class="side-name">{escape(side.name)}</div>'
-            f'<div class="side-score" data-score-side="{side.side}">{side.score}</div>'
+            f'<div class="side-score" data-score-side="{side.side}">{number(side.score)}</div>'
             # Each figure keeps its word ("Bags 4" never breaks); the line wraps between them.
             f'<div class="side-line"><span class="nowrap">{bid}&nbsp;<b>{contract}</b></span>'
             f' · <span class="nowrap">{won}&nbsp;<b>{side.tricks}</b></span> · '
@@ -233,19 +249,15 @@ def bids_html(view: TableView, chosen: int | None = None) -> str:
 
 def draw_html(view: TableView) -> str:
     """Your draw: the top card of the stock, face up for you alone, Keep and Discard;
-    before your first draw at the Two-handed table, Double Nil with the stakes."""
+    before your first draw at the Two-handed table, first Double Nil with the stakes."""
+    if view.offer_first:
+        return double_nil_offer_html(view)
     top = view.top_card
     assert top is not None  # drawing: the engine shows you the top card
     keep, discard = escape(_("Keep")), escape(_("Discard"))
     keys = escape(_("Keys: K or Enter keeps, D or Delete discards."))
-    double = ""
-    if view.double_nil:
-        name = escape(_("Double Nil"))
-        stakes = escape(_("before your first draw · ±{points}").format(
-            points=view.blind_nil_points))
-        double = (f'<p class="stakes">{escape(view.score_line)}</p>'
-                  f'<button type="button" class="bid-blind" data-bid="blind">{name}'
-                  f'<small>{stakes}</small></button>')
+    # Double Nil is offered only before the top card is seen (double_nil_offer_html): once
+    # you look, the engine still allows it until you draw, but it would no longer be blind.
     card = (f'<div class="{face_class(top.suit)} top-card" data-top-card="{top.text}" '
             f'role="img" aria-label="{escape(top.label)}">{card_inner(top.rank, top.suit)}'
             f'</div>')
@@ -256,7 +268,37 @@ def draw_html(view: TableView) -> str:
             f'<button type="button" data-draw="discard" aria-keyshortcuts="D Delete">'
             f'{discard}</button></div></div>'
             f'<p class="pile-line">{escape(piles_text(view))}</p>'
-            f'<p class="keys-hint">{keys}</p>{double}')
+            f'<p class="keys-hint">{keys}</p>')
+
+
+def double_nil_offer_html(view: TableView) -> str:
+    """Two-handed, before your first draw: Double Nil, or look at the top card (which stays
+    face down until then: a blind bid is made before any card is seen)."""
+    name = escape(_("Double Nil"))
+    stakes = escape(_("before your first draw · ±{points}").format(points=view.blind_nil_points))
+    look = escape(_("Look at the top card"))
+    return (f'<div class="prompt">{escape(view.status)}</div>'
+            f'<p class="stakes">{escape(view.score_line)}</p>'
+            f'<div class="row"><button type="button" class="bid-blind" data-bid="blind">{name}'
+            f'<small>{stakes}</small></button><button type="button" class="look primary" '
+            f'data-action="look">{look}</button></div>'
+            f'<p class="pile-line">{escape(piles_text(view))}</p>')
+
+
+def reveal_html(reveal: Reveal) -> str:
+    """For the player who just moved alone: the card that went to the discards after
+    Keep, or the cards received after Double Nil, face up, with OK."""
+    attr = "data-thrown-card" if reveal.kind == "thrown" else "data-received-card"
+    cards = "".join(
+        f'<div class="{face_class(card.suit)}" {attr}="{card.text}" role="img" '
+        f'aria-label="{escape(card.label)}">{card_inner(card.rank, card.suit)}</div>'
+        for card in reveal.cards)
+    ok = escape(_("OK"))
+    return (f'<div class="reveal" data-reveal="{reveal.kind}">'
+            f'<div class="prompt" id="reveal-text">{escape(reveal.text)}</div>'
+            f'<div class="row reveal-cards">{cards}</div>'
+            f'<div class="row"><button type="button" class="primary" data-action="reveal-ok" '
+            f'aria-describedby="reveal-text">{ok}</button></div></div>')
 
 
 def piles_text(view: TableView) -> str:
@@ -309,12 +351,24 @@ def nil_line(nil: NilResult) -> str:
 
 
 def points_html(points: int) -> str:
-    return f'<span class="pts">{points:+d}</span>'
+    return f'<span class="pts">{signed(points)}</span>'
 
 
 def summary_side_html(side: SideSummary) -> str:
     lines = []
-    if side.contract:
+    if side.contract and side.nil_bags:
+        # The failed Nil's tricks are bags in the contract's points: said, so that 10 a
+        # trick, the overtricks and these add up to the figure shown.
+        template = escape(ngettext(
+            "Contract {contract}, took {taken}, and {count} trick of the failed Nil "
+            "counted as a bag: {verdict} {points}",
+            "Contract {contract}, took {taken}, and {count} tricks of the failed Nil "
+            "counted as bags: {verdict} {points}", side.nil_bags))
+        lines.append("<li>" + template.format(
+            contract=side.contract, taken=side.taken, count=side.nil_bags,
+            verdict=verdict_html(side.made, "set"),
+            points=points_html(side.contract_points)) + "</li>")
+    elif side.contract:
         template = escape(_("Contract {contract}, took {taken}: {verdict} {points}"))
         lines.append("<li>" + template.format(
             contract=side.contract, taken=side.taken,
@@ -335,8 +389,9 @@ def summary_side_html(side: SideSummary) -> str:
         f'<div class="sum-side side-{side.side}" data-summary-side="{side.side}">'
         f'<h3>{escape(side.name)}</h3><ul>{"".join(lines)}</ul>'
         f'<div class="sum-total"><span class="nowrap">{hand}&nbsp;<b '
-        f'data-hand-points="{side.side}">{side.points:+d}</b></span> · <span class="nowrap">'
-        f'{score}&nbsp;<b>{side.score}</b></span> · <span class="nowrap">'
+        f'data-hand-points="{side.side}">{signed(side.points)}</b></span> · '
+        f'<span class="nowrap">{score}&nbsp;<b>{number(side.score)}</b></span> · '
+        f'<span class="nowrap">'
         f'{bags_word}&nbsp;<b>{side.bags}</b></span></div></div>'
     )
 
@@ -379,15 +434,20 @@ def sheet_html(rows: tuple[SheetRow, ...], target: int, players: int = 4,
                heading: str = "", par: dict[int, int | None] | None = None) -> str:
     """The score sheet, under ``heading`` (the table's name and its limits); ``par`` by
     hand (None while it is worked out) adds the Expert's points in your seats."""
-    top = f'<p class="sheet-rules">{escape(heading)}</p>' if heading else ""
-    return top + sheet_table(rows, target, players, par)
+    if not heading:
+        return sheet_table(rows, target, players, par)
+    top = f'<p class="sheet-rules">{escape(heading)}</p>'
+    # The heading states the target already: an empty sheet does not say it again.
+    table_html = (sheet_table(rows, target, players, par) if rows
+                  else f'<p class="empty">{escape(_("No hands finished yet."))}</p>')
+    return top + table_html + dealer_legend()
 
 
 def par_cell(par: dict[int, int | None] | None, number: int, label: str) -> str:
     if par is None:
         return ""
     points = par.get(number)
-    text = "…" if points is None else f"{points:+d}"
+    text = "…" if points is None else signed(points)
     return f'<td data-label="{label}" class="par"><span>{text}</span></td>'
 
 
@@ -422,8 +482,8 @@ def sheet_table(rows: tuple[SheetRow, ...], target: int, players: int,
         cells = [
             f'<td data-label="{bids}"><span class="nowrap">{escape(row.bids[s])}</span></td>'
             f'<td data-label="{won}"><span>{row.tricks[s]}</span></td>'
-            f'<td data-label="{pts}"><span>{row.points[s]:+d}</span></td>'
-            f'<td data-label="{score}"><span class="nowrap"><b>{row.scores[s]}</b>'
+            f'<td data-label="{pts}"><span>{signed(row.points[s])}</span></td>'
+            f'<td data-label="{score}"><span class="nowrap"><b>{number(row.scores[s])}</b>'
             f' ({row.bags[s]})</span></td>'
             for s in (0, 1)
         ]

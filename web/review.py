@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from html import escape
 
-from i18n import _, ngettext
+from i18n import _, ngettext, number, signed
 from render import (
     card_inner,
     cards_text,
@@ -39,17 +39,20 @@ from spades.review import CardPass, DrawDecision, HandReplay, Replacement, Revie
 TRICKS = 13
 
 
+def review_heading(replay: HandReplay) -> str:
+    """The review dialog's one title (its h2): which hand is reviewed."""
+    return _("Hand {number} review").format(number=replay.number + 1)
+
+
 def review_html(replay: HandReplay, step: int, players: int) -> str:
     """The review of one hand after ``step`` tricks (clamped to 0..13): the bids, each
     seat's cards still held, the trick just played, the tricks won, and once the last
     trick is played the hand's result; for two players the draw, at the Blind Nil table
     the exchange; the buttons that step through it and a line for screen readers."""
     at = review_step(replay, step)
-    heading = _("Hand {number} review").format(number=replay.number + 1)
     seats = "".join(seat_html(replay, at, seat, players) for seat in range(players))
     parts = [
         f'<div class="review" data-step="{at.step}" data-hand="{replay.number}">',
-        f'<h3 class="review-title">{escape(heading)}</h3>',
         bids_line(replay, players),
         f'<p class="review-position">{escape(position_text(at.step))}</p>',
         trick_html(at, players),
@@ -164,7 +167,8 @@ def seat_html(replay: HandReplay, at: ReviewStep, seat: int, players: int) -> st
     dealer = ""
     if seat == replay.dealer:
         mark, title = escape(_("D")), escape(_("Dealer"))
-        dealer = f' <span class="dealer" title="{title}">{mark}</span>'
+        dealer = (f' <span class="dealer" title="{title}"><span aria-hidden="true">{mark}'
+                  f'</span><span class="sr-only">{title}</span></span>')
     bid = escape(bid_text(replay.bids[seat], replay.blind[seat], players))
     bid_word, won_word = escape(_("Bid")), escape(_("Won"))
     won = at.won[seat]
@@ -243,8 +247,8 @@ def result_side(side: SideSummary) -> str:
     return (f'<div class="review-side side-{side.side}" data-review-side="{side.side}">'
             f'<h4>{escape(side.name)}</h4><ul>{items}</ul>'
             f'<p class="review-total"><span class="nowrap">{hand}&nbsp;'
-            f'<b data-review-points="{side.side}">{side.points:+d}</b></span> · '
-            f'<span class="nowrap">{score}&nbsp;<b>{side.score}</b></span> · '
+            f'<b data-review-points="{side.side}">{signed(side.points)}</b></span> · '
+            f'<span class="nowrap">{score}&nbsp;<b>{number(side.score)}</b></span> · '
             f'<span class="nowrap">{bags_word}&nbsp;<b>{side.bags}</b></span></p></div>')
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import datetime
 
-from i18n import _, ngettext
+from i18n import _, ngettext, number, signed
 from stats import GameResult
 
 GAIN, LOSS, NOTHING = "♠", "✖", "▫"
@@ -30,9 +30,9 @@ def hand_symbols(hand_points: tuple[int, ...]) -> str:
 
 def score_text(ours: int, theirs: int) -> str:
     """A final score, yours first: "512–340", spaced when a score is below zero so the
-    minus sign stands apart from the dash ("304 – -58")."""
+    minus sign stands apart from the dash ("304 – −58", the typographic minus)."""
     if ours < 0 or theirs < 0:
-        return f"{ours} – {theirs}"
+        return f"{number(ours)} – {number(theirs)}"
     return f"{ours}–{theirs}"
 
 
@@ -65,7 +65,7 @@ def bids_line(result: GameResult) -> str:
 
 
 def par_line(par: int) -> str:
-    return _("Par {difference} vs Expert").format(difference=f"{par:+d}")
+    return _("Par {difference} vs Expert").format(difference=signed(par))
 
 
 def share_text(day: datetime.date, result: GameResult, date_words: str,

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 
 from charts import points_chart
-from i18n import N_, _, ngettext
+from i18n import N_, _, ngettext, signed
 from share import score_text
 from stats import Stats, Totals, calendar_month, recent_points_per_hand, streak
 
@@ -152,7 +152,7 @@ def daily_html(stats: Stats, today: datetime.date, month_title: str | None,
             score=score_text(*result.scores))
         if result.par is not None:
             said = _("{result} · par {difference} vs Expert").format(
-                result=said, difference=f"{result.par:+d}")
+                result=said, difference=signed(result.par))
         lines.append(figure(_("Today"), said, "today"))
     return (f'<dl class="stats-figures">{"".join(lines)}</dl>'
             + calendar_html(stats, today, month_title, weekday_names, first_weekday))

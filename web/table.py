@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import custom
-from i18n import N_, _, ngettext, translations
+from i18n import N_, _, ngettext, number, translations
 from prefs import Prefs
 from store import UiState
 
@@ -116,6 +116,23 @@ class SideInfo:
     tricks: int
     score: int
     bags: int
+    contract_text: str = "–"
+    """The contract as the top bar says it: "–" before a bid, the number, or at two
+    players the seat's own word for a Nil ("Nil", "Double Nil"), as its seat says it."""
+    yours: bool = False
+    """The side of the player holding the device (at pass and play, who tapped Ready)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """What only the player who just moved sees before the table moves on: after Keep,
+    the next card, which goes to the discards (002); after a Double Nil replacement, the
+    cards received. Face up to that player alone: the cover waits for their OK."""
+
+    kind: str
+    """"thrown" or "received"."""
+    text: str
+    cards: tuple[CardFace, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +160,9 @@ class SideSummary:
     points: int
     score: int
     bags: int
+    nil_bags: int = 0
+    """The failed Nil's tricks counted in ``contract_points`` as bags (the engine's
+    ``SideResult.nil_bags``): named in the contract's line so that its sum adds up."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +223,12 @@ class TableView:
     handoff: str
     """Pass and play: the name of the player to hand the device to ("" when not): the
     table then shows neither player's cards."""
+    handoff_news: str
+    """Pass and play: what the other player just did in the draw (kept or discarded,
+    never the card), said on the cover to the player taking the device."""
+    offer_first: bool
+    """Two-handed: Double Nil is offered before your first draw, and the top card stays
+    hidden until you decline it (a blind bid is made before any card is seen, 001)."""
     can_look: bool
     passing: int
     """Your turn in the Blind Nil exchange: how many cards to choose (else 0)."""
@@ -295,6 +321,15 @@ def bid_text(bid: int | None, blind: bool, players: int = 4) -> str:
     return str(bid)
 
 
+def look_mark(game: Game, seat: int) -> int:
+    """The value of ``UiState.looked`` once ``seat`` has looked at what a blind bid must
+    not see: the hand number at four players (only South looks), and at two players one
+    mark per hand and seat, so each player of a pass and play declines for themselves."""
+    if game.rules.players == 2:
+        return game.hand_number * 2 + seat
+    return game.hand_number
+
+
 def face_down(game: Game, ui: UiState) -> bool:
     """Blind Nil table: your cards stay face down until you look or bid Blind Nil."""
     return (game.rules.blind_nil and game.rules.players == 4 and game.phase is Phase.BID
@@ -341,10 +376,18 @@ def table_view(game: Game, prefs: Prefs, ui: UiState, selected: frozenset[str] =
         )
         sides = tuple(side_info(game, side) for side in (0, 1))
     drawing = your_turn and game.phase is Phase.DRAW
+    double_nil = drawing and any(isinstance(a, Bid) and a.blind for a in legal)
+    # Double Nil is a blind bid: while it is offered the top card stays face down, until
+    # the player declines it ("look"), so no card of the hand is seen before it (001).
+    offer_first = double_nil and ui.looked != look_mark(game, you)
     # Two players, while the hands are drawn: what your seat sees of the stock (one view:
     # it lists the legal actions, so it is not built again for each figure, nor at four).
     seen = game.view(you) if players == 2 and not between else None
-    top = seen.top_card if seen is not None and drawing else None
+    top = seen.top_card if seen is not None and drawing and not offer_first else None
+    status = status_text(game, ui, hidden, passing)
+    if offer_first:
+        status = _("Double Nil is bid before you see any card: bid it now, or look at the "
+                   "top card.")
     summary = hand_summary(game.history[-1], players) if waiting and game.history else None
     return TableView(
         table_name=table_name(game.rules),
@@ -370,13 +413,15 @@ def table_view(game: Game, prefs: Prefs, ui: UiState, selected: frozenset[str] =
         stock_left=seen.stock_left if seen is not None else 0,
         discards=len(seen.draws) if seen is not None else 0,
         handoff=seat_name(game.turn, players) if handoff and game.turn is not None else "",
-        double_nil=drawing and any(isinstance(a, Bid) and a.blind for a in legal),
+        handoff_news=handoff_news(game) if handoff and players == 2 else "",
+        offer_first=offer_first,
+        double_nil=double_nil,
         replacing=replacing,
         score_line=score_line(game),
         can_look=hidden,
         passing=passing,
         pass_to=seat_name(PARTNER),
-        status=status_text(game, ui, hidden, passing),
+        status=status,
         summary=summary,
         winner=game.winner,
         game_over_text=game_over_text(game),
@@ -412,9 +457,12 @@ def finished_seats(game: Game) -> tuple[SeatInfo, ...]:
 def finished_side(game: Game, side: int) -> SideInfo:
     record = game.history[-1]
     players = game.rules.players
-    return SideInfo(side, side_name(side, players), record.sides[side].contract,
+    contract = record.sides[side].contract
+    return SideInfo(side, side_name(side, players), contract,
                     sum(record.tricks[s] for s in side_seats(side, players)),
-                    game.scores[side], game.bags[side])
+                    game.scores[side], game.bags[side],
+                    contract_text(contract, record.bids, record.blind, side, players),
+                    side == your_side(players))
 
 
 def side_info(game: Game, side: int) -> SideInfo:
@@ -423,7 +471,25 @@ def side_info(game: Game, side: int) -> SideInfo:
     bids = [game.bids[s] for s in seats]
     contract = sum(b for b in bids if b) if any(b is not None for b in bids) else None
     return SideInfo(side, side_name(side, players), contract,
-                    sum(game.tricks_won[s] for s in seats), game.scores[side], game.bags[side])
+                    sum(game.tricks_won[s] for s in seats), game.scores[side], game.bags[side],
+                    contract_text(contract, game.bids, game.blind, side, players),
+                    side == your_side(players))
+
+
+def your_side(players: int) -> int:
+    """The side of the player holding the device: at two players each seat is a side."""
+    return viewer() if players == 2 else 0
+
+
+def contract_text(contract: int | None, bids: tuple[int | None, ...],
+                  blind: tuple[bool, ...], side: int, players: int) -> str:
+    """The top bar's contract: at two players a Nil is named as the seat names it
+    ("Double Nil", never "0")."""
+    if contract is None:
+        return "–"
+    if players == 2 and bids[side] == 0:
+        return bid_text(0, blind[side], players)
+    return str(contract)
 
 
 def status_text(game: Game, ui: UiState, hidden: bool, passing: int) -> str:
@@ -472,7 +538,7 @@ def score_line(game: Game) -> str:
     ours, theirs = game.scores[you], game.scores[1 - you]
     return _("The score is {ours} to {theirs}. Double Nil wins {points} points if you take "
              "no trick, and loses {points} if you take one.").format(
-        ours=ours, theirs=theirs, points=game.rules.blind_nil_points)
+        ours=number(ours), theirs=number(theirs), points=game.rules.blind_nil_points)
 
 
 def hand_summary(record: HandRecord, players: int = 4) -> HandSummary:
@@ -488,6 +554,7 @@ def hand_summary(record: HandRecord, players: int = 4) -> HandSummary:
             side, side_name(side, players), result.contract, result.taken, result.made,
             result.contract_points, nils, result.nil_points, result.new_bags,
             result.bag_penalty, result.points, record.scores[side], record.bags[side],
+            result.nil_bags,
         ))
     ours, theirs = sides[0].points, sides[1].points
     if players == 2:
@@ -527,12 +594,12 @@ def sheet_row(record: HandRecord, players: int = 4) -> SheetRow:
 def game_over_text(game: Game) -> str:
     if game.winner is None:
         return ""
-    a, b = game.scores
+    a, b = map(number, game.scores)
     hands = len(game.history)
     if game.rules.players == 2:
         winner = game.winner
-        values = {"ours": game.scores[winner], "theirs": game.scores[1 - winner],
-                  "count": hands}
+        values = {"ours": number(game.scores[winner]),
+                  "theirs": number(game.scores[1 - winner]), "count": hands}
         if addressed(winner):
             return ngettext("You win, {ours} to {theirs}, after {count} hand!",
                             "You win, {ours} to {theirs}, after {count} hands!",
@@ -610,7 +677,7 @@ def limits(rules: Rules) -> list[str]:
     lines = []
     if rules.floor is not None:
         lines.append(_("A side that falls to {floor} or below loses at once.").format(
-            floor=rules.floor))
+            floor=number(rules.floor)))
     if rules.hand_cap is not None:
         lines.append(ngettext("After {count} hand, the higher score wins.",
                               "After {count} hands, the higher score wins.",
@@ -673,11 +740,51 @@ def draw_text(before: Game, after: Game, seat: int, keep: bool) -> str:
     top = before.view(seat).top_card
     assert top is not None  # you were drawing, so you saw the top card
     if keep:
+        reveal = keep_reveal(before, after, seat)
+        if reveal is not None:  # the next card, which goes to the discards, is said too
+            return reveal.text
         return _("You keep the {card}.").format(card=card_words(str(top)))
     taken = set(after.hands[seat]) - set(before.hands[seat])
     card = next(iter(taken))
     return _("You discard the {card} and take the {next}.").format(
         card=card_words(str(top)), next=card_words(str(card)))
+
+
+def handoff_news(game: Game) -> str:
+    """Pass and play, on the cover: what the other player did with the last draw (the
+    public part of it, kept or discarded, never the card), if the last move was a draw."""
+    actions = game.actions
+    if not actions or not isinstance(actions[-1], Draw):
+        return ""
+    seat, kept = game.view(viewer()).draws[-1]
+    name = seat_name(seat, 2)
+    if kept:
+        return _("{seat} kept the top card.").format(seat=name)
+    return _("{seat} discarded the top card and took the next one.").format(seat=name)
+
+
+def keep_reveal(before: Game, after: Game, seat: int) -> Reveal | None:
+    """After ``seat`` kept the top card: the next card, which it sees go to the discards
+    (the engine's view of that seat holds it; the other seat's never does)."""
+    thrown = set(after.view(seat).discarded) - set(before.view(seat).discarded)
+    kept = set(after.hands[seat]) - set(before.hands[seat])
+    if len(thrown) != 1 or len(kept) != 1:
+        return None
+    card, gone = str(next(iter(kept))), str(next(iter(thrown)))
+    text = _("You keep the {card}. The next card, the {next}, goes to the discards.").format(
+        card=card_words(card), next=card_words(gone))
+    return Reveal("thrown", text, (CardFace(gone, gone[:-1], gone[-1]),))
+
+
+def received_reveal(after: Game, seat: int) -> Reveal | None:
+    """After a Double Nil replacement: the cards ``seat`` received from the discards."""
+    cards = sort_hand([str(card) for card in after.view(seat).received])
+    if not cards:
+        return None
+    text = ngettext("You receive {count} card from the discards:",
+                    "You receive {count} cards from the discards:", len(cards)).format(
+        count=len(cards))
+    return Reveal("received", text, tuple(CardFace(c, c[:-1], c[-1], new=True) for c in cards))
 
 
 def timeout_text(action: Action, players: int = 4) -> str:
