@@ -30,7 +30,7 @@ from .saves import VERSION as SAVE_VERSION
 from .saves import SaveError, read_save, write_save
 from .scoring import game_winner, score_sides
 from .tricks import NO_SUIT, breaks_spades, legal_play_mask, trick_winner
-from .view import View, view_of
+from .view import View
 
 NO_BID = -1
 _PLAY = Phase.PLAY  # a module constant: Enum member lookup costs 70 ns on 3.11
@@ -586,8 +586,42 @@ class Game:
     # ------------------------------------------------------------------ views and saves
 
     def view(self, seat: int) -> View:
-        """What ``seat`` may know, and nothing more (see ``spades.view.View``)."""
-        return view_of(self, seat)
+        """What ``seat`` may know, and nothing more (see ``spades.view.View``).  The one place
+        that decides what leaks: it reads the game's private state on purpose."""
+        players = self.rules.players
+        if not isinstance(seat, int) or not 0 <= seat < players:
+            raise ValueError(f"a seat is 0 to {players - 1}")
+        on_turn = self.turn == seat
+        drawing = on_turn and self.phase is Phase.DRAW
+        aside = self._aside
+        return View(
+            rules=self.rules,
+            seat=seat,
+            hand_number=self.hand_number,
+            dealer=self.dealer,
+            phase=self.phase,
+            turn=self.turn,
+            hand=cards_of(self._hands[seat]),
+            hand_sizes=tuple(hand.bit_count() for hand in self._hands),
+            bids=self.bids,
+            blind=self.blind,
+            tricks_won=self.tricks_won,
+            trick=self.trick,
+            tricks=self.tricks,
+            spades_broken=self.spades_broken,
+            scores=self.scores,
+            bags=self.bags,
+            history=self.history,
+            winner=self.winner,
+            legal=tuple(self.legal_actions()) if on_turn else (),
+            top_card=CARDS[aside.stock[aside.stock_pos]] if drawing else None,
+            draws=aside.draws,
+            discarded=cards_of(aside.discards[seat] & ~aside.received[seat]),
+            stock_left=len(aside.stock) - aside.stock_pos,
+            replaced=tuple(None if out is None else out.bit_count() for out in aside.replaced),
+            passed=cards_of(aside.passed[seat]),
+            received=cards_of(aside.received[seat]),
+        )
 
     def to_json(self) -> str:
         """A versioned JSON save that ``Game.from_json`` reads back exactly."""

@@ -5,21 +5,18 @@ tricks won, scores, the two-player keep/discard decisions, how many cards were e
 or replaced) and the few private facts the seat saw itself (the top card when drawing,
 the cards it discarded, passed or received).  It never holds the seed, another seat's
 cards or the stock, so two games that differ only in what a seat cannot see give that
-seat equal views.
+seat equal views.  ``Game.view(seat)`` builds it: the one place that decides what leaks
+reads the game's private state, so it lives with the game (this module imports no game).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .actions import Action
-from .cards import CARDS, Card, cards_of
+from .cards import Card
 from .records import HandRecord, Phase, Trick
 from .rules import Rules
-
-if TYPE_CHECKING:
-    from .game import Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,43 +81,3 @@ class View:
             for _, card in trick.plays:
                 mask |= 1 << card.index
         return mask
-
-
-def view_of(game: Game, seat: int) -> View:
-    """Build ``seat``'s view of ``game`` (reads the game's private state on purpose: this
-    is the one place that decides what leaks)."""
-    players = game.rules.players
-    if not isinstance(seat, int) or not 0 <= seat < players:
-        raise ValueError(f"a seat is 0 to {players - 1}")
-    on_turn = game.turn == seat
-    drawing = on_turn and game.phase is Phase.DRAW
-    aside = game._aside
-    return View(
-        rules=game.rules,
-        seat=seat,
-        hand_number=game.hand_number,
-        dealer=game.dealer,
-        phase=game.phase,
-        turn=game.turn,
-        hand=cards_of(game._hands[seat]),
-        hand_sizes=tuple(hand.bit_count() for hand in game._hands),
-        bids=game.bids,
-        blind=game.blind,
-        tricks_won=game.tricks_won,
-        trick=game.trick,
-        tricks=game.tricks,
-        spades_broken=game.spades_broken,
-        scores=game.scores,
-        bags=game.bags,
-        history=game.history,
-        winner=game.winner,
-        legal=tuple(game.legal_actions()) if on_turn else (),
-        top_card=CARDS[aside.stock[aside.stock_pos]] if drawing else None,
-        draws=aside.draws,
-        discarded=cards_of(aside.discards[seat] & ~aside.received[seat]),
-        stock_left=len(aside.stock) - aside.stock_pos,
-        replaced=tuple(None if out is None else out.bit_count() for out in aside.replaced),
-        passed=cards_of(aside.passed[seat]),
-        received=cards_of(aside.received[seat]),
-    )
-
