@@ -1,9 +1,10 @@
 """The player's record at the page: today's game as the front door, duplicate par, the
 statistics, the share line, the hand review, and a game's export and import.
 
-The table (app.py) tells this module when a hand or a game has finished; everything
-here is read from the engine's record of the game (``Game.history``, ``Game.actions``)
-and from the statistics in localStorage, never from a second copy of the rules.
+The table (app.py, through the ``Table`` it hands over) tells this module when a hand
+or a game has finished; everything here is read from the engine's record of the game
+(``Game.history``, ``Game.actions``) and from the statistics in localStorage, never from
+a second copy of the rules.
 """
 
 from __future__ import annotations
@@ -11,8 +12,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime
+from collections.abc import Coroutine
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, TypeVar
 
 import charts
 import door
@@ -23,16 +25,52 @@ import stats_view
 import store
 import table
 from i18n import _, language, signed
+from prefs import Prefs
 from pyodide.ffi import to_js
 from pyscript import document, window
 from store import text_or_none
 
-from spades import PRESETS, Game, Phase
+from spades import PRESETS, Game, Phase, Rules
 from spades.daily import DAILY_LEVEL, DAILY_PRESET, seed_for
 from spades.review import hand_replays
 
-if TYPE_CHECKING:
-    from app import App
+
+class Table(Protocol):
+    """What the record needs of the table it keeps (app.App is one): the game on it, its
+    state and a few of its moves. The table hands itself over; the record never imports
+    the table's module, so the arrows point one way (app -> record)."""
+
+    game: Game
+    ui: store.UiState
+    prefs: Prefs
+    generation: int
+    html_cache: dict[str, str]
+    replay_target: tuple[int, Rules, str] | None
+
+    def new_game(self, table_name: str | None = None, level: str | None = None,
+                 seed: int | None = None, daily: bool = False,
+                 rules: Rules | None = None, day: str = "") -> None: ...
+
+    def after_new_game(self) -> None: ...
+
+    def render(self) -> None: ...
+
+    def save(self) -> None: ...
+
+    def notice(self, text: str) -> None: ...
+
+    def announce(self, text: str) -> None: ...
+
+    def fill_sheet(self) -> None: ...
+
+    def focus_table(self) -> None: ...
+
+    def humans(self) -> frozenset[int]: ...
+
+    def spawn(self, coroutine: Coroutine[Any, Any, T]) -> asyncio.Task[T]: ...
+
+
+T = TypeVar("T")
 
 VISIT_KEY = "spades.visit"
 """sessionStorage: set once the front door has been offered in this tab (a reload is not
@@ -54,7 +92,7 @@ def js_object(values: dict[str, Any]) -> Any:
 class Record:
     """What the page keeps of the games played here, and the screens that show it."""
 
-    def __init__(self, app: App, storage: store.Storage) -> None:
+    def __init__(self, app: Table, storage: store.Storage) -> None:
         self.app = app
         self.storage = storage
         self.stats = stats.load_stats(storage)
