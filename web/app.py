@@ -257,11 +257,11 @@ class App:
         shows, so that New game deals that table again."""
         self.new_game(table_name, level, seed)
         if table_name is not None and table_name != self.prefs.table:
-            # A new table starts from its own settings, as when chosen in Options.
+            # A new table starts from its own settings, as when chosen in Options. A
+            # storage that refuses is not said here: the game's own save says it, once.
             self.prefs = replace(self.prefs, table=table_name, custom_values=())
-            if not store.save_prefs(storage, self.prefs):
-                self.notice(_("Your options could not be saved; they apply until you "
-                              "close the page."))
+            if self.saving:  # a storage that could not be read is never written over
+                store.save_prefs(storage, self.prefs)
 
     def link_closed(self) -> None:
         """The link's question is answered (its game dealt, or "Keep my game"): a reload
