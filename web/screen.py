@@ -1,0 +1,179 @@
+"""What the table shows: the render, the seats, the title and the keyboard's place."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import render
+import table
+from i18n import _
+from prefs import LEVEL_NAMES
+from pyscript import document
+from room import (
+    Room,
+    element,
+)
+from store import text_or_none
+
+SEAT_ELEMENTS = {"south": "seat-0", "west": "seat-1", "north": "seat-2", "east": "seat-3"}
+"""The seat panels of index.html, by place at the table."""
+
+
+class Screen(Room):
+    def render(self) -> None:
+        self.record.settle_day()  # the day may have ended while the page was open
+        game, ui = self.game, self.ui
+        self.seat_table()
+        handoff = self.handoff_needed()
+        view = table.table_view(game, self.prefs, ui, frozenset(self.selected), handoff)
+        cover = element("handoff")
+        covering = handoff and bool(cover.hidden)
+        cover.hidden = not handoff
+        if handoff:
+            element("handoff-title").textContent = _("Pass the device to {name}").format(
+                name=view.handoff)
+            news = element("handoff-news")
+            news.textContent = view.handoff_news
+            news.hidden = not view.handoff_news
+        focused = document.activeElement
+        focus_card = text_or_none(focused.getAttribute("data-card")) if focused else None
+        focus_bid = text_or_none(focused.getAttribute("data-bid")) if focused else None
+        focus_index = None
+        if focus_card and focused.closest("#hand"):
+            siblings = list(element("hand").querySelectorAll("[data-card]"))
+            focus_index = next((i for i, el in enumerate(siblings)
+                                if el.getAttribute("data-card") == focus_card), None)
+
+        app_el = element("app")
+        app_el.dataset.phase = view.phase
+        app_el.dataset.players = str(view.players)
+        app_el.dataset.yourTurn = "true" if view.your_turn else "false"
+        app_el.classList.toggle("raise-playable", view.raise_playable)
+        values = {"table": view.table_name, "level": _(LEVEL_NAMES[view.level]),
+                  "number": view.hand_number}
+        if view.daily:
+            heading = _("Daily game · {table} · {level} · Hand {number}").format(**values)
+        elif ui.day:  # a daily game of an earlier day, going on as an ordinary game
+            heading = _("Daily game of {date} · {table} · {level} · Hand {number}").format(
+                date=self.record.short_date_words(ui.day), **values)
+        else:
+            heading = _("{table} · {level} · Hand {number}").format(**values)
+        element("table-name").textContent = heading
+        self.set_html("scores", render.scores_html(view))
+        hand_html = render.hand_html(view, self.drawn)
+        self.drawn = None
+        self.set_html("hand", hand_html)
+        element("hand").style.setProperty("--n", str(max(1, len(view.hand))))
+        element("hand").classList.toggle("passing", view.passing > 0 or view.replacing > 0)
+        self.render_seats(view)
+        self.place_clock()
+        holding = self.shown_trick is not None
+        plays = self.shown_trick if self.shown_trick is not None else view.trick
+        self.set_html("trick", render.trick_html(
+            plays, self.entering, self.held_winner if holding else None, view.players))
+        piles = view.phase in ("draw", "replace") and not holding
+        self.set_html("piles", render.piles_html(view) if piles else "")
+        element("piles").hidden = not piles
+        element("broken").hidden = not view.spades_broken
+        revealing = self.reveal is not None and not bool(element("bids").querySelector(
+            "[data-reveal]"))
+        if self.reveal is not None:
+            self.set_html("bids", render.reveal_html(self.reveal))
+        else:
+            self.set_html("bids", render.bids_html(view, self.picked_bid))
+        panel = (view.bidding or view.can_look or view.passing or view.drawing
+                 or view.replacing or self.reveal is not None)
+        element("bids").hidden = not panel
+        status = "" if panel else view.status
+        if self.thinking is not None:
+            status = _("{seat} is thinking…").format(
+                seat=table.seat_name(self.thinking, self.game.rules.players))
+        if holding:
+            # While the trick is held, the notice says who won it (show_finished_trick);
+            # the line does not jump ahead to whose turn is next.
+            status = ""
+        element("status").textContent = status
+        self.update_title()
+        summary = element("summary")
+        appearing = False
+        if view.summary is not None and not self.summary_held:
+            number = len(self.game.history) - 1
+            self.set_html("summary-body", render.summary_html(
+                view.summary, view.game_over_text, view.winner,
+                self.record.par_line(number), number, self.record.can_share()))
+            appearing = bool(summary.hidden)
+            summary.hidden = False
+        else:
+            summary.hidden = True
+        element("last-trick-button").disabled = not ui.last_trick
+
+        # Keep the keyboard where it was across re-renders.
+        if focus_card and focus_index is not None and not element("hand").contains(focused):
+            cards = list(element("hand").querySelectorAll("[data-card]"))
+            if cards:
+                cards[min(focus_index, len(cards) - 1)].focus()
+        elif focus_bid and not element("bids").contains(focused):
+            again = element("bids").querySelector(f'[data-bid="{focus_bid}"]')
+            if again:
+                again.focus()
+        if covering:
+            element("handoff-ready").focus()
+        elif revealing:
+            element("bids").querySelector('[data-action="reveal-ok"]').focus()
+        elif appearing:
+            # The summary is a modal panel: the keyboard goes to its button.
+            button = summary.querySelector("button.primary")
+            if button:
+                button.focus()
+        elif focused and self.focus_lost(focused, summary):
+            self.focus_table()
+        if not holding and self.saving and not self.elsewhere:
+            self.keep_paint()
+
+    def render_seats(self, view: table.TableView) -> None:
+        """Each seat's panel at its place (the opponent of a two-player game sits north;
+        the places nobody sits at are hidden)."""
+        used = set()
+        for info in view.seats:
+            ident = SEAT_ELEMENTS[info.position]
+            used.add(ident)
+            panel = element(ident)
+            panel.hidden = False
+            panel.setAttribute("aria-label", info.label)
+            self.set_html(ident, render.seat_html(info, view.players))
+            panel.classList.toggle("turn", info.on_turn)
+            panel.classList.toggle("thinking", self.thinking == info.seat)
+        for ident in SEAT_ELEMENTS.values():
+            if ident not in used:
+                element(ident).hidden = True
+
+    def update_title(self) -> None:
+        """The tab's title says "Your turn" while the page is in the background (from the
+        turn the last render wrote on #app, so the two never disagree)."""
+        your_turn = element("app").dataset.yourTurn == "true"
+        waiting = your_turn and bool(document.hidden)
+        title = _("Your turn — Spades") if waiting else _("Spades")
+        if document.title != title:
+            document.title = title
+
+    def focus_lost(self, focused: Any, summary: Any) -> bool:
+        """True if the keyboard was on the table and what it was on has gone away."""
+        if focused == document.body:
+            return False
+        if not focused.isConnected:
+            return True
+        bids = element("bids")
+        return bool((bids.contains(focused) and bids.hidden)
+                    or (summary.contains(focused) and summary.hidden))
+
+    def focus_table(self) -> None:
+        """Put the keyboard back on the table after what it was on went away: the bids,
+        else the summary's button, else your first playable card, else your first card."""
+        for selector in ("#handoff:not([hidden]) button",
+                         "#bids:not([hidden]) button:not(:disabled)",
+                         "#summary:not([hidden]) button.primary",
+                         '#hand [data-playable="true"]', "#hand button"):
+            target = document.querySelector(selector)
+            if target:
+                target.focus()
+                return
