@@ -39,25 +39,30 @@ def test_workers_default_to_the_cores_at_most_two(monkeypatch: pytest.MonkeyPatc
     assert build.worker_count() == 1
 
 
-def test_a_run_where_neither_pass_collects_a_test_fails(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Exit 5 (no tests) of one pass is allowed; of both, it is a failure, never green."""
-    codes = iter([0, 0, 0, 0, 5, 5])  # ruff, mypy, mypy web, actionlint, two pytest passes
+def checks_with_exit_codes(monkeypatch: pytest.MonkeyPatch, codes: list[int]) -> None:
+    """run_checks with nothing installed or built, each step exiting with the next code."""
+    exits = iter(codes)
     monkeypatch.setattr(build, "ensure_test_packages", lambda: None)
     monkeypatch.setattr(build, "ensure_browser", lambda: None)
     monkeypatch.setattr(build, "build", lambda: "")
     monkeypatch.setattr(build, "worker_count", lambda: 2)
     monkeypatch.setattr(build.subprocess, "run",
-                        lambda *a, **k: type("Done", (), {"returncode": next(codes)})())
+                        lambda *a, **k: type("Done", (), {"returncode": next(exits)})())
+
+
+def test_a_run_where_neither_pass_collects_a_test_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Exit 5 (no tests) of one pass is allowed; of both, it is a failure, never green."""
+    # ruff, mypy, mypy web, actionlint, then the two pytest passes
+    checks_with_exit_codes(monkeypatch, [0, 0, 0, 0, 5, 5])
     assert build.run_checks(["-k", "nothing"]) == 5
 
 
 def test_one_pass_with_no_tests_beside_one_that_ran_is_green(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    codes = iter([0, 0, 0, 0, 0, 5])
-    monkeypatch.setattr(build, "ensure_test_packages", lambda: None)
-    monkeypatch.setattr(build, "ensure_browser", lambda: None)
-    monkeypatch.setattr(build, "build", lambda: "")
-    monkeypatch.setattr(build, "worker_count", lambda: 2)
-    monkeypatch.setattr(build.subprocess, "run",
-                        lambda *a, **k: type("Done", (), {"returncode": next(codes)})())
+    checks_with_exit_codes(monkeypatch, [0, 0, 0, 0, 0, 5])
     assert build.run_checks(["tests"]) == 0
+
+
+def test_a_failing_pass_fails_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    checks_with_exit_codes(monkeypatch, [0, 0, 0, 0, 1, 0])
+    assert build.run_checks([]) == 1
