@@ -19,8 +19,9 @@ caller measures or photographs every viewport at each state it yields):
 - ``sheet``: a game of six finished hands (one bid "Blind Nil + 4"); the caller opens the
   score sheet with ``open_tool`` at each size (through the Menu where the tools fold);
 - ``draw``: the two-player tables' draw: the Duel's first draw with its clock, its next
-  draw after a Keep, your last draw (24 discards: two-digit counts), and the Two-handed
-  table's first draw with Double Nil offered;
+  draw after a Keep, your last draw (24 discards: two-digit counts), North's draw after it
+  (the piles alone, the page's clock paused), and the Two-handed table's first draw with
+  Double Nil offered;
 - ``scores``: your bid with three-digit scores in the header (124 to -280).
 
 ``measure(page, scope)`` collects every box the layout test checks in one evaluate.
@@ -226,9 +227,25 @@ def states(page: Any, phase: str) -> Iterator[str]:
         page.wait_for_function(DRAW_OR_BID)
         yield "duel draw after keep"
         open_with_storage(page, {"spades.game": save_text(last_draw_game())},
-                          "speed=instant&level=easy&clock=900")
+                          "speed=slow&level=easy&clock=900")
         page.wait_for_function(DRAW_OR_BID)
         yield "duel last draw"
+        # North's draw: the piles alone, with two-digit counts. The page's clock is paused
+        # before your Keep and stepped 10 ms at a time (with real time for Python between)
+        # until the panel has gone, well before the slow speed's 1.1 s pause before North
+        # draws, so North's move waits while every size is measured.
+        page.clock.install()
+        pause_clock_soon(page)
+        page.locator('[data-draw="keep"]').click()
+        for _ in range(60):
+            if page.evaluate("() => document.getElementById('bids').hidden"):
+                break
+            page.clock.run_for(10)
+            page.wait_for_timeout(50)
+        else:
+            raise AssertionError("your Keep never left the panel")
+        yield "north's draw"
+        page.clock.resume()
         open_game(page, "table=two-handed&seed=6&speed=instant&level=easy")
         page.wait_for_selector('#bids [data-bid="blind"]')
         yield "double nil offered"
