@@ -36,7 +36,7 @@ from typing import Any
 from playwright.sync_api import Error as PlaywrightError
 
 from e2e.support import open_game, open_with_storage, play_to, save_text, tap
-from spades import PRESETS, Bid, Draw, Game, Phase
+from spades import PRESETS, Action, Bid, Draw, Game, Phase
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +161,7 @@ def big_scores_game() -> Game:
     game = Game.new(PRESETS["classic"], seed=5)
     while not (game.phase is Phase.BID and game.turn == 0 and len(game.history) == 2):
         legal = game.legal_actions()
-        pick = None
+        pick: Action | None = None
         if game.phase is Phase.BID:
             want = Bid(7) if game.turn in (1, 3) else Bid(3)
             pick = want if want in legal else None

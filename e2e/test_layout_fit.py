@@ -20,7 +20,6 @@ import pytest
 from e2e.conftest import check_guard, guarded_context, watch_page
 from e2e.layout_states import (
     VIEWPORTS,
-    Viewport,
     big_scores_game,
     measure,
     prepare,
