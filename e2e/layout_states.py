@@ -17,7 +17,12 @@ caller measures or photographs every viewport at each state it yields):
   exchange with three cards chosen;
 - ``summary``: the hand summary of a hand with a Blind Nil;
 - ``sheet``: a game of six finished hands (one bid "Blind Nil + 4"); the caller opens the
-  score sheet with ``open_tool`` at each size (through the Menu where the tools fold).
+  score sheet with ``open_tool`` at each size (through the Menu where the tools fold);
+- ``draw``: the two-player tables' draw: the Duel's first draw with its clock, its next
+  draw after a Keep, your last draw (24 discards: two-digit counts), North's draw after it
+  (the piles alone, the page's clock paused), and the Two-handed table's first draw with
+  Double Nil offered;
+- ``scores``: your bid with three-digit scores in the header (124 to -280).
 
 ``measure(page, scope)`` collects every box the layout test checks in one evaluate.
 """
@@ -31,7 +36,7 @@ from typing import Any
 from playwright.sync_api import Error as PlaywrightError
 
 from e2e.support import open_game, open_with_storage, play_to, save_text, tap
-from spades import PRESETS, Bid, Game, Phase
+from spades import PRESETS, Action, Bid, Draw, Game, Phase
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +75,10 @@ VIEWPORTS = (
     Viewport("css-zoom200", 1366, 768, css_zoom=2),  # 1366x768, CSS zoom: 2 on html
 )
 DESKTOP = Viewport("1366x768", 1366, 768)
-PHASES = ("bidding", "trick", "blind-nil", "summary", "sheet")
+PHASES = ("bidding", "trick", "blind-nil", "summary", "sheet", "draw", "scores")
+# Your draw decision (Keep, Discard) or, once the hands are drawn, your bid.
+DRAW_OR_BID = ("() => document.querySelector('#bids:not([hidden]) [data-draw], "
+               "#bids:not([hidden]) [data-bid=\"1\"]')")
 
 # Waits until every finite animation or transition has ended, then two animation frames
 # (the page's own requestAnimationFrame, kept before a test installs a fake clock).
@@ -147,6 +155,30 @@ def blind_nil_game(hands: int) -> Game:
     return game
 
 
+def big_scores_game() -> Game:
+    """Classic, seed 5, after two hands in which West and East bid 7 each and are set:
+    your bid, with 124 to -280 in the header (three digits, and a minus sign)."""
+    game = Game.new(PRESETS["classic"], seed=5)
+    while not (game.phase is Phase.BID and game.turn == 0 and len(game.history) == 2):
+        legal = game.legal_actions()
+        pick: Action | None = None
+        if game.phase is Phase.BID:
+            want = Bid(7) if game.turn in (1, 3) else Bid(3)
+            pick = want if want in legal else None
+        if pick is None:
+            pick = next((a for a in legal if a != Bid(0, blind=True)), legal[0])
+        game = game.apply(pick)
+    return game
+
+
+def last_draw_game() -> Game:
+    """The Duel, seed 4, at your last draw: 24 draws made, the stock down to 4 cards."""
+    game = Game.new(PRESETS["duel"], seed=4)
+    while not (game.phase is Phase.DRAW and game.turn == 0 and len(game.view(0).draws) >= 24):
+        game = game.apply(Draw(keep=len(game.view(0).draws) % 3 == 0))
+    return game
+
+
 # --------------------------------------------------------------------------- phases
 
 
@@ -182,6 +214,46 @@ def states(page: Any, phase: str) -> Iterator[str]:
         open_with_storage(page, {"spades.game": save_text(blind_nil_game(6))},
                           "speed=instant")
         yield "score sheet"
+    elif phase == "draw":
+        # A long clock, so it never runs out while every size is measured.
+        open_game(page, "table=duel&seed=4&speed=instant&level=easy&clock=900")
+        page.wait_for_function(DRAW_OR_BID)
+        page.wait_for_selector(".seat-clock:not([hidden])")
+        yield "duel draw with the clock"
+        held = page.locator("#hand [data-card]").count()
+        page.locator('[data-draw="keep"]').click()
+        page.wait_for_function("(n) => document.querySelectorAll('#hand [data-card]').length"
+                               " > n", arg=held)
+        page.wait_for_function(DRAW_OR_BID)
+        yield "duel draw after keep"
+        open_with_storage(page, {"spades.game": save_text(last_draw_game())},
+                          "speed=slow&level=easy&clock=900")
+        page.wait_for_function(DRAW_OR_BID)
+        yield "duel last draw"
+        # North's draw: the piles alone, with two-digit counts. The page's clock is paused
+        # before your Keep and stepped 10 ms at a time (with real time for Python between)
+        # until the panel has gone, well before the slow speed's 1.1 s pause before North
+        # draws, so North's move waits while every size is measured.
+        page.clock.install()
+        pause_clock_soon(page)
+        page.locator('[data-draw="keep"]').click()
+        for _ in range(60):
+            if page.evaluate("() => document.getElementById('bids').hidden"):
+                break
+            page.clock.run_for(10)
+            page.wait_for_timeout(50)
+        else:
+            raise AssertionError("your Keep never left the panel")
+        yield "north's draw"
+        page.clock.resume()
+        open_game(page, "table=two-handed&seed=6&speed=instant&level=easy")
+        page.wait_for_selector('#bids [data-bid="blind"]')
+        yield "double nil offered"
+    elif phase == "scores":
+        open_with_storage(page, {"spades.game": save_text(big_scores_game())},
+                          "speed=instant&level=easy")
+        page.wait_for_selector("#bids [data-bid='7']")
+        yield "three-digit scores"
     else:
         raise ValueError(phase)
 
@@ -269,6 +341,8 @@ MEASURE = r"""(scope) => {
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const parent = node.parentElement;
         if (!node.textContent.trim() || parent.closest('.sr-only') || !shown(parent)) continue;
+        // The clock's badge stands out of its seat's corner on purpose: checked alone.
+        if (parent.closest('.seat-clock') && !el.closest('.seat-clock')) continue;
         const range = document.createRange();
         range.selectNodeContents(node);
         for (const c of range.getClientRects()) {
@@ -334,6 +408,11 @@ MEASURE = r"""(scope) => {
       (el) => add(el, `trick card ${el.dataset.card}`, 'trick', false));
     document.querySelectorAll('#trick [data-card] .tag').forEach((el) => add(
       el, `the "${text(el)}" tag of ${el.closest('[data-card]').dataset.card}`, 'tag'));
+    // Two players: the stock's and the discards' counts, and your decision clock.
+    document.querySelectorAll('#piles .pile-count').forEach(
+      (el) => add(el, `the pile label "${text(el)}"`, 'label'));
+    const clock = document.querySelector('#seat-0 .seat-clock');
+    add(clock, `the clock "${clock && text(clock)}"`, 'clock');
     const bids = document.querySelector('#bids');
     if (!bids.hidden) {
       add(bids, 'the bid panel #bids', 'panel', false);

@@ -1,10 +1,12 @@
 """Screenshots of the table for a person to look at (a command, not a test).
 
-    python -m e2e.screens [--out DIR] [--languages]
+    python -m e2e.screens [--out DIR] [--languages] [--phases draw,scores]
 
 Every phase of e2e.layout_states (bidding, a trick with a refusal and with four cards
 held, the Blind Nil choice and exchange, the hand summary, the score sheet and the Menu
-that opens it) at every size of its VIEWPORTS, the same screens the layout test checks;
+that opens it, the two-player draw and Double Nil offer, three-digit scores) at every size
+of its VIEWPORTS, the same screens the layout test checks (``--phases`` takes only the
+phases it names);
 then, at 1280x800 and 390x844, the game-over screen and Help. Crafted saves (made with
 the engine) reach the later screens at once. Then, in each language (English, German,
 Spanish, Italian, Portuguese), an illegal card's explanation and Help, at both sizes;
@@ -50,9 +52,11 @@ def slug(text: str) -> str:
     return "-".join("".join(c if c.isalnum() else " " for c in text.lower()).split())
 
 
-def layout_shots(browser, base: str, out: Path, phase: str) -> None:
-    """Every viewport at every state of ``phase`` (one page, resized)."""
-    context = browser.new_context(base_url=base, service_workers="block")
+def layout_shots(browser, base: str, out: Path, phase: str, locale: str | None = None) -> None:
+    """Every viewport at every state of ``phase`` (one page, resized), in the language of
+    a browser set to ``locale`` (the names of the files end in it)."""
+    context = browser.new_context(base_url=base, service_workers="block",
+                                  **({"locale": locale} if locale else {}))
     page = context.new_page()
     page.on("console", lambda m: print("console:", m.type, m.text) if m.type == "error" else None)
     prepare(page)
@@ -60,6 +64,8 @@ def layout_shots(browser, base: str, out: Path, phase: str) -> None:
         for viewport in VIEWPORTS:
             set_viewport(page, viewport)
             name = f"{phase}-{number}-{slug(state)}-{viewport.name}"
+            if locale:
+                name += f"-{locale}"
             if phase == "sheet":
                 if open_menu(page):
                     settle(page)
@@ -240,13 +246,22 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--record", action="store_true",
                         help="only the record's screens (today's game, par, statistics, "
                              "review)")
+    parser.add_argument("--phases", type=lambda text: text.split(","),
+                        help=f"only these phases' screens at every size "
+                             f"(comma-separated: {','.join(PHASES)})")
+    parser.add_argument("--locale", help="with --phases: the browser's language (de-DE)")
     args = parser.parse_args(argv)
+    unknown = set(args.phases or ()) - set(PHASES)
+    if unknown:
+        parser.error(f"unknown phases: {', '.join(sorted(unknown))}")
     args.out.mkdir(parents=True, exist_ok=True)
     from playwright.sync_api import sync_playwright
 
     with serve_dist() as base, sync_playwright() as playwright:
         browser = launch_chromium(playwright)
-        everything = not (args.languages or args.two_players or args.record)
+        everything = not (args.languages or args.two_players or args.record or args.phases)
+        for phase in args.phases or ():
+            layout_shots(browser, base, args.out, phase, args.locale)
         if everything:
             for phase in PHASES:
                 layout_shots(browser, base, args.out, phase)

@@ -105,9 +105,12 @@ def test_the_opponents_draws_are_said_never_shown(page: Any) -> None:
         "() => /North (kept|discarded) the top card/.test("
         "document.getElementById('announce').textContent)")
     page.wait_for_function(DRAW_OR_BID)
-    piles = page.locator("#piles")
-    assert piles.is_visible()
+    # Rendered; at 1280x720 your draw panel leaves the centre too short for the piles,
+    # which then make way, and the panel's own line gives the counts (issue 27).
+    assert page.locator("#piles").get_attribute("hidden") is None
     game = saved_game(page)
+    counts = page.locator("#bids .pile-line").inner_text()
+    assert f"Stock: {game.view(0).stock_left}" in counts
     assert page.locator("[data-stock]").get_attribute("data-stock") == str(
         game.view(0).stock_left)
     assert page.locator("[data-discards]").get_attribute("data-discards") == str(
