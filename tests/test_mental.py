@@ -216,6 +216,19 @@ def test_an_honest_two_handed_hand_with_double_nil_replacements_verifies(
         assert restarted.history == game.history
 
 
+@settings(max_examples=12, deadline=None)
+@given(table=st.sampled_from(["duel", "two-handed"]), dealer=st.integers(0, 1),
+       double_nil=st.sampled_from([(), (0,), (1,), (0, 1)]), seed=st.integers(0, 2**32))
+def test_any_honest_hand_verifies_on_both_sides(table: str, dealer: int,
+                                                double_nil: tuple[int, ...], seed: int) -> None:
+    sides = [Side(seat, PRESETS[table], random.Random(seed + seat), dealer=dealer, group=SMALL)
+             for seat in (0, 1)]
+    run_hand(sides, honest_move(random.Random(seed), () if table == "duel" else double_nil))
+    assert sides[0].game.to_json() == sides[1].game.to_json()
+    assert sides[0].game.hand_number == 1 or sides[0].game.winner is not None
+    assert sides[0].chain == sides[1].chain and sides[0].seq == sides[1].seq
+
+
 def test_hands_follow_each_other_each_from_its_own_shuffle() -> None:
     sides = make_sides("duel")
     move = honest_move(random.Random(5))
