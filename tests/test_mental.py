@@ -244,8 +244,8 @@ def test_hands_follow_each_other_each_from_its_own_shuffle() -> None:
 
 def test_a_side_saved_mid_hand_resumes() -> None:
     sides = make_sides("two-handed")
-    move = honest_move(random.Random(6), double_nil=(1,))
-    saved_at = {"draw": 0, "bid": 0, "play": 0}
+    move = honest_move(random.Random(6), double_nil=(0, 1))
+    saved_at = {"draw": 0, "replace": 0, "play": 0}  # (both bid Double Nil: no bidding)
 
     def watch(both: list[Side]) -> None:
         for i, side in enumerate(both):
@@ -408,9 +408,10 @@ def test_the_keys_show_a_card_shown_falsely_at_the_hands_end() -> None:
 
     def tamper(to: int, message: Message) -> list[Message]:
         if message["type"] == "keys" and message["hand"] == 0:
-            received = sides[to].hand.received
-            first, second = sorted(received)[:2]
-            received[first], received[second] = received[second], received[first]
+            state = sides[to].hand
+            first, second = sorted(state.received)[:2]
+            for seen in (state.received, state.known):  # as if shown the other way round
+                seen[first], seen[second] = seen[second], seen[first]
         return [message]
 
     error = _expect_cheat(sides, honest_move(random.Random(11)), "forged_reveal", tamper)

@@ -56,8 +56,9 @@ forfeit deal with that); the opponent sees the timing of every move and which po
 the stock each hand holds (not the cards); a cheat found at a hand's end is found after the
 cheater has seen that hand's cards it was shown; and the secrecy rests on the decisional
 Diffie-Hellman problem in the group and on the keys' randomness (``protocol.Side`` says why
-the page must pass ``secrets.SystemRandom()``).  Keys are 256-bit exponents: short keys
-make locking cheap while their discrete logarithm still costs about 2¹²⁸ steps.
+the page must pass ``secrets.SystemRandom()``).  Keys are 224-bit exponents: short keys
+make locking cheap while their discrete logarithm still costs about 2¹¹² steps, the
+security of the 2048-bit group itself.
 """
 
 from .cipher import RFC3526_2048, Group

@@ -8,10 +8,12 @@ subgroup has prime order ``q``, so every key but 0 is invertible and a card valu
 to a residue: ``(v + 2)² mod p``.  Were a card encoded by a non-residue, the Legendre symbol
 (which every lock keeps) would tell it apart from the others through any number of locks.
 
-Keys are short (``KEY_BITS``, 256 bits): locking then costs a seventh of a full-size
-exponent, and the discrete logarithm of a short exponent in a 2048-bit group still takes
-about 2¹²⁸ steps (Pollard's kangaroo); unlocking uses the full-size inverse, and the
-protocol avoids it where it can (``spades.mental.protocol``).
+Keys are short (``KEY_BITS``, 224 bits): locking then costs an eighth of a full-size
+exponent, and the discrete logarithm of a short exponent still takes about 2¹¹² steps
+(Pollard's kangaroo), as much as the 2048-bit group itself offers (112 bits: NIST SP
+800-57; exponents of twice the security level, as RFC 3526 and NIST SP 800-56A advise).
+Unlocking uses the full-size inverse, and the protocol avoids it where it can
+(``spades.mental.protocol``).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ RFC3526_2048 = int(
     "15728E5A8AACAA68FFFFFFFFFFFFFFFF", 16)
 """RFC 3526's 2048-bit MODP group 14 prime, a safe prime (``tests/test_mental.py``)."""
 
-KEY_BITS = 256
+KEY_BITS = 224
 
 _SMALL_PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71,
                  73, 79, 83, 89, 97, 101, 103, 107, 109, 113, 127, 131, 137, 139, 149, 151)
@@ -65,10 +67,10 @@ def jacobi(a: int, n: int) -> int:
     a %= n
     result = 1
     while a:
-        while a % 2 == 0:
-            a //= 2
-            if n % 8 in (3, 5):
-                result = -result
+        zeros = (a & -a).bit_length() - 1  # strip the factors 2 at once: (2/n) each
+        a >>= zeros
+        if zeros & 1 and n & 7 in (3, 5):
+            result = -result
         a, n = n, a
         if a % 4 == 3 and n % 4 == 3:
             result = -result

@@ -246,12 +246,16 @@ class Side:
             raise ValueError(f"it is not this side's turn to {phase}")
 
     def start(self) -> list[Message]:
-        """The hand's first messages: the dealer's shuffle, or nothing."""
+        """The hand's first messages: the dealer's shuffle, or nothing.  Call it at the
+        start of every hand (both sides may: the other's gives nothing), once the hand
+        before is verified (``hand_number`` moved on)."""
         self._check_alive()
         if self.phase != "shuffle" or self.dealer != self.seat or self.hand.first_deck:
             return []
         state = self.hand
         state.first_deck, state.order = deck.first_shuffle(self.group, state.key, self.rng)
+        # The first deck is every card under this side's key alone: the decryption table.
+        self._table = dict(zip(state.first_deck, state.order, strict=True))
         return [self._send("shuffle", deck=_hexes(state.first_deck))]
 
     def receive(self, message: object) -> list[Message]:
@@ -655,7 +659,7 @@ class Side:
         replies = self._keys_if_due()
         self.game = verify_hand(self, message)
         self.hand = self._new_hand()
-        return replies + self.start()
+        return replies  # the next hand begins with ``start()``
 
     # ------------------------------------------------------------------ keys, saved
 
@@ -742,12 +746,13 @@ def _link(chain: str, message: Message) -> str:
 
 def _pile_data(pile: dict[str, Any]) -> dict[str, Any]:
     return {**pile, "first": _hexes(pile["first"]), "second": _hexes(pile["second"]),
-            "key": f"{pile['key']:x}"}
+            "relocked": _hexes(pile["relocked"]), "key": f"{pile['key']:x}"}
 
 
 def _pile_state(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "first": [int(x, 16) for x in data["first"]],
-            "second": [int(x, 16) for x in data["second"]], "key": int(data["key"], 16)}
+            "second": [int(x, 16) for x in data["second"]],
+            "relocked": [int(x, 16) for x in data["relocked"]], "key": int(data["key"], 16)}
 
 
 def _hexes(values: list[int]) -> list[str]:
