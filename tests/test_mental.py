@@ -479,3 +479,48 @@ def test_a_side_refuses_everything_after_a_cheat() -> None:
         sides[0].receive({"type": "shuffle"})
     with pytest.raises(CheatDetected):
         sides[0].start()
+
+
+def test_a_stacked_deck_is_refused_at_once() -> None:
+    """A card given twice (a deck with two aces of spades) shows as a ciphertext twice."""
+    def stack(message: Message) -> list[Message]:
+        deck = list(message["deck"])
+        deck[1] = deck[0]
+        return [{**message, "deck": deck}]
+
+    _expect_cheat(make_sides(), honest_move(random.Random(17)), "bad_deck",
+                  _tamper_once("shuffle", stack))
+
+
+def test_a_card_played_out_of_turn_is_refused_at_once() -> None:
+    sides = make_sides("duel", cheater=0)
+    honest = honest_move(random.Random(18))
+
+    def move(side: Side) -> list[Message]:
+        if side.phase == "play" and side.seat == 1:
+            # Seat 0 plays while seat 1 is to play.
+            cheat = sides[0]
+            card = cheat.cards[0]
+            position = next(pos for pos in cheat.hand.held[0]
+                            if cheat.hand.known[pos] == card.index)
+            return cheat.play_anything(card, position)  # type: ignore[attr-defined]
+        return honest(side)
+
+    with pytest.raises(CheatDetected) as caught:
+        _run_with_actor_override(sides, move)
+    assert caught.value.reason == "out_of_turn"
+
+
+def _run_with_actor_override(sides: list[Side], move: Policy) -> None:
+    """``run_hand``, but ``move`` may send another side's message (a cheat out of turn):
+    its messages go to the seat that did not send them."""
+    queue: deque[tuple[int, Message]] = deque()
+    for side in sides:
+        queue.extend((side.other, m) for m in side.start())
+    while True:
+        while queue:
+            to, message = queue.popleft()
+            queue.extend((1 - to, m) for m in sides[to].receive(message))
+        actor = sides[sides[0].turn or 0]
+        for message in move(actor):
+            queue.append((1 - message["from"], message))
