@@ -144,8 +144,9 @@ class Game:
         Two players only, and before any move of the hand (its first draw or a Double Nil).
         ``replacements`` gives, by seat, the cards a Double Nil replacement draws from the
         discards, in order (the players drew them at random together); without it they
-        are drawn from the seed as usual.  ``restart``, ``actions`` and saves keep the
-        stock, so the game replays exactly.
+        are drawn from the seed as usual; a given draw that is not in the pile when the
+        replacement is made raises ValueError from ``apply``.  ``restart``, ``actions``
+        and saves keep the stock, so the game replays exactly.
         """
         if self._rules.players != 2:
             raise ValueError("only a two-player hand is drawn from a stock")
