@@ -26,8 +26,8 @@ from .dealing import deal_hands, first_dealer, replacement_rng, shuffled_deck
 from .explanations import Explanation
 from .records import HandRecord, IllegalAction, Phase, Trick
 from .rules import Rules
+from .saves import DEALT_VERSION, SaveError, read_save, write_save
 from .saves import VERSION as SAVE_VERSION
-from .saves import SaveError, read_save, write_save
 from .scoring import game_winner, score_sides
 from .tricks import NO_SUIT, breaks_spades, legal_play_mask, trick_winner
 from .view import View
@@ -43,6 +43,9 @@ class _Origin(NamedTuple):
     first_deal: tuple[int, ...] | None
     """Bitboards by seat, or a two-player stock of 52 card indexes; None: from the seed."""
     first_dealer: int
+    dealt: tuple[tuple[int, tuple[int, ...], tuple[tuple[int, ...] | None, ...]], ...] = ()
+    """Two-player hands dealt from a given stock (``Game.deal_stock``): (hand number, the
+    stock top first, each seat's Double Nil replacement draws or None), in hand order."""
 
 
 class _Aside(NamedTuple):
@@ -132,6 +135,45 @@ class Game:
         review reads each hand's cards and tricks that way)."""
         return self._begin(self._rules, self._origin)
 
+    def deal_stock(self, stock: Sequence[Card],
+                   replacements: Sequence[Sequence[Card] | None] | None = None) -> Game:
+        """This game with the current hand drawn from ``stock`` (all 52 cards, top first)
+        instead of the seed's shuffle: how a hand shuffled by both players together
+        (``spades.mental``) is replayed, any hand of a game, not only the first.
+
+        Two players only, and before any move of the hand (its first draw or a Double Nil).
+        ``replacements`` gives, by seat, the cards a Double Nil replacement draws from the
+        discards, in order (the players drew them at random together); without it they
+        are drawn from the seed as usual; a given draw that is not in the pile when the
+        replacement is made raises ValueError from ``apply``.  ``restart``, ``actions``
+        and saves keep the stock, so the game replays exactly.
+        """
+        if self._rules.players != 2:
+            raise ValueError("only a two-player hand is drawn from a stock")
+        aside = self._aside
+        if (self._phase is not Phase.DRAW or aside.stock_pos or aside.draws
+                or any(bid != NO_BID for bid in self._bids)):
+            raise ValueError("a stock is given before the hand's first move")
+        cards = _check_deal(self._rules, [stock])
+        if len(cards) != 52:
+            raise ValueError("a two-player stock holds all 52 cards")
+        given: list[tuple[int, ...] | None] = [None, None]
+        if replacements is not None:
+            if len(replacements) != 2:
+                raise ValueError("replacements are given for each of the two seats")
+            for seat, drawn in enumerate(replacements):
+                if drawn is not None:
+                    if not all(isinstance(card, Card) for card in drawn):
+                        raise TypeError("replacements are Card values")
+                    given[seat] = tuple(card.index for card in drawn)
+        number = self._hand_number
+        entry = (number, cards, tuple(given))
+        dealt = tuple(item for item in self._origin.dealt if item[0] != number)
+        game = self._copy()
+        game._origin = self._origin._replace(dealt=(*dealt, entry))
+        game._start_hand(number, self._dealer)
+        return game
+
     @classmethod
     def _begin(cls, rules: Rules, origin: _Origin) -> Game:
         game = object.__new__(cls)
@@ -158,6 +200,9 @@ class Game:
         self._legal = 0
         seed = self._origin.seed
         given = self._origin.first_deal if number == 0 else None
+        for dealt_number, dealt_stock, _ in self._origin.dealt:
+            if dealt_number == number:
+                given = dealt_stock
         stock: tuple[int, ...] = ()
         if players == 2 and (given is None or len(given) == 52):
             stock = given if given is not None else tuple(shuffled_deck(seed, number))
@@ -450,6 +495,12 @@ class Game:
         else:
             self._start_bidding()
 
+    def _given_replacements(self, seat: int) -> tuple[int, ...] | None:
+        for number, _, replacements in self._origin.dealt:
+            if number == self._hand_number:
+                return replacements[seat]
+        return None
+
     def _pending_replacements(self) -> list[int]:
         first = (self._dealer + 1) % 2
         return [seat for seat in (first, 1 - first)
@@ -463,10 +514,20 @@ class Game:
         # seat drew back is secret (001).
         pile = sorted(indexes((aside.discards[0] | aside.discards[1])
                               & ~(self._hands[0] | self._hands[1])))
-        rng = replacement_rng(self._origin.seed, self._hand_number, seat)
         drawn = 0
-        for _ in cards:
-            drawn |= 1 << pile.pop(int(rng.random() * len(pile)))
+        given = self._given_replacements(seat)
+        if given is not None:
+            # Drawn at random by both players together (``deal_stock``); that they come
+            # from the pile is checked here, as a replay of a hand of theirs relies on it.
+            chosen = set(given[:len(cards)])
+            if len(chosen) != len(cards) or not chosen <= set(pile):
+                raise ValueError("the given replacements are not cards of the discards")
+            for index in given[:len(cards)]:
+                drawn |= 1 << index
+        else:
+            rng = replacement_rng(self._origin.seed, self._hand_number, seat)
+            for _ in cards:
+                drawn |= 1 << pile.pop(int(rng.random() * len(pile)))
         self._hands = _put(self._hands, seat, self._hands[seat] & ~out | drawn)
         self._aside = aside._replace(
             discards=_put(aside.discards, seat, aside.discards[seat] | out),
@@ -624,8 +685,10 @@ class Game:
         )
 
     def to_json(self) -> str:
-        """A versioned JSON save that ``Game.from_json`` reads back exactly."""
-        return self._save_text(SAVE_VERSION)
+        """A versioned JSON save that ``Game.from_json`` reads back exactly.  A game with a
+        hand dealt from a given stock (``deal_stock``) needs ``DEALT_VERSION``; any other
+        is written as before, so that every save stays readable by the pages before it."""
+        return self._save_text(DEALT_VERSION if self._origin.dealt else SAVE_VERSION)
 
     def _save_text(self, version: int) -> str:
         first_deal = self._origin.first_deal
@@ -636,9 +699,13 @@ class Game:
             deal = [[str(CARDS[index]) for index in first_deal]]
         else:
             deal = [[str(card) for card in cards_of(mask)] for mask in first_deal]
+        dealt = [[number, [str(CARDS[index]) for index in stock],
+                  [None if drawn is None else [str(CARDS[index]) for index in drawn]
+                   for drawn in replacements]]
+                 for number, stock, replacements in self._origin.dealt]
         return write_save(version, self._rules, self._origin.seed, self._origin.first_dealer,
                           deal, [action.to_text() for action in self.actions],
-                          self._snapshot())
+                          self._snapshot(), dealt)
 
     def _snapshot(self) -> dict[str, Any]:
         """The state a save promises; compared with the replay when the save is read."""
@@ -679,6 +746,9 @@ class Game:
                            dealer=record.dealer)
         except (TypeError, ValueError) as error:
             raise SaveError(f"the first deal is not valid: {error}") from error
+        if record.dealt:
+            game = cls._begin(record.rules, game._origin._replace(
+                dealt=_check_dealt(record.rules, record.dealt)))
         for number, action in enumerate(record.actions, 1):
             try:
                 game = game.apply(action)
@@ -731,6 +801,26 @@ def _wrong_phase(phase: Phase) -> Explanation:
     if phase is Phase.GAME_OVER:
         return Explanation("wrong_phase", "game_over")
     return Explanation("wrong_phase", f"time_to_{phase.value}")
+
+
+def _check_dealt(
+    rules: Rules, dealt: Sequence[tuple[int, Sequence[Card], Sequence[Sequence[Card] | None]]],
+) -> tuple[tuple[int, tuple[int, ...], tuple[tuple[int, ...] | None, ...]], ...]:
+    """A save's hands dealt from given stocks, checked as ``deal_stock`` checks them."""
+    out = []
+    last = -1
+    for number, stock, replacements in dealt:
+        if rules.players != 2 or number <= last or len(replacements) != 2:
+            raise SaveError("this save's dealt hands are not valid")
+        last = number
+        try:
+            cards = _check_deal(rules, [stock])
+        except (TypeError, ValueError) as error:
+            raise SaveError(f"this save's dealt hands are not valid: {error}") from error
+        given = tuple(None if drawn is None else tuple(card.index for card in drawn)
+                      for drawn in replacements)
+        out.append((number, cards, given))
+    return tuple(out)
 
 
 def _check_deal(rules: Rules, deal: Sequence[Iterable[Card]]) -> tuple[int, ...]:

@@ -29,7 +29,11 @@ FORMAT = "spades-game"
 VERSION = 2
 """The version ``to_json`` writes.  1: the first; 2: the table settings gained
 ``lead_breaks_spades``."""
-READABLE = (1, 2)
+DEALT_VERSION = 3
+"""Version 2 with ``dealt``: the hands a two-player game drew from stocks it was given
+(``Game.deal_stock``, the stocks the two players shuffled together online).  Written only
+by such games, so every other save stays a version 2 one."""
+READABLE = (1, 2, 3)
 """The versions ``from_json`` reads."""
 ADDED_IN: dict[str, int] = {"lead_breaks_spades": 2}
 """Table settings added after version 1, by the version that added them.  An older save
@@ -82,10 +86,13 @@ class SaveRecord:
     deal: list[list[Card]] | None
     actions: list[Action]
     state: object
+    dealt: list[tuple[int, list[Card], list[list[Card] | None]]]
+    """Version 3: (hand number, stock top first, Double Nil draws by seat), else empty."""
 
 
 def write_save(version: int, rules: Rules, seed: int, dealer: int,
-               deal: list[list[str]] | None, actions: list[str], state: dict[str, Any]) -> str:
+               deal: list[list[str]] | None, actions: list[str], state: dict[str, Any],
+               dealt: list[Any] | None = None) -> str:
     """The save text as version ``version`` writes it (``Game.to_json`` writes ``VERSION``):
     compact JSON, the settings that version knows, the moves as text."""
     settings = {name: value for name, value in rules.to_dict().items()
@@ -100,6 +107,8 @@ def write_save(version: int, rules: Rules, seed: int, dealer: int,
         "actions": actions,
         "state": state,
     }
+    if version >= DEALT_VERSION:
+        record["dealt"] = dealt or []
     return json.dumps(record, separators=(",", ":"))
 
 
@@ -122,6 +131,8 @@ def read_save(text: object) -> SaveRecord:
     version = record.get("version")
     if type(version) is not int or version not in READABLE:
         raise SaveError(f"this save is from another version ({version!r})")
+    if version >= DEALT_VERSION:
+        keys.add("dealt")
     if set(record) != keys:
         raise SaveError("this save has missing or unknown parts")
     rules = _read_rules(record["rules"], version)
@@ -129,8 +140,37 @@ def read_save(text: object) -> SaveRecord:
     dealer = _int(record["dealer"], "dealer")
     if not 0 <= dealer < rules.players:
         raise SaveError("the first dealer is not a seat at this table")
+    dealt = _read_dealt(record["dealt"]) if version >= DEALT_VERSION else []
     return SaveRecord(version, rules, seed, dealer, _read_deal(record["deal"]),
-                      _read_actions(record["actions"]), record["state"])
+                      _read_actions(record["actions"]), record["state"], dealt)
+
+
+def _read_dealt(data: object) -> list[tuple[int, list[Card], list[list[Card] | None]]]:
+    if not isinstance(data, list):
+        raise SaveError("this save's dealt hands are not valid")
+    out = []
+    for item in data:
+        if not (isinstance(item, list) and len(item) == 3 and isinstance(item[1], list)
+                and isinstance(item[2], list)):
+            raise SaveError("this save's dealt hands are not valid")
+        number, stock, replacements = item
+        drawn: list[list[Card] | None] = []
+        for cards in replacements:
+            if cards is None:
+                drawn.append(None)
+            elif isinstance(cards, list):
+                drawn.append(_cards(cards))
+            else:
+                raise SaveError("this save's dealt hands are not valid")
+        out.append((_int(number, "dealt hand"), _cards(stock), drawn))
+    return out
+
+
+def _cards(texts: list[Any]) -> list[Card]:
+    try:
+        return [Card.parse(text) for text in texts]
+    except (TypeError, ValueError) as error:
+        raise SaveError(f"this save's dealt hands are not valid: {error}") from error
 
 
 def _read_actions(actions: object) -> list[Action]:
