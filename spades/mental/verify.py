@@ -15,17 +15,32 @@ is ("out_of_turn") and be legal ("revoke" for a card of another suit while able 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..actions import Action, Bid, Draw, Play, Replace
 from ..cards import CARDS
 from ..game import Game
 from ..records import IllegalAction
 from . import deck
-from .protocol import PILE, CheatDetected
+from .cipher import Group
+from .state import PILE, CheatDetected, HandState, Message
 
-if TYPE_CHECKING:
-    from .protocol import Message, Side
+
+class Side(Protocol):
+    """What the check reads of a side (``protocol.Side`` is one): its group, the hand's
+    state, its seats, its game so far and the cards a replacement pile was made from."""
+
+    group: Group
+    hand: HandState
+    game: Game
+
+    @property
+    def other(self) -> int: ...
+
+    @property
+    def dealer(self) -> int: ...
+
+    def _pile_input(self, number: int, first_key: int) -> list[int]: ...
 
 
 def verify_hand(side: Side, message: Message) -> Game:

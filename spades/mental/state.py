@@ -1,0 +1,65 @@
+"""What both the protocol and the hand's check speak of: a message, the error that ends
+a game, and one hand's state as a side knows it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+Message = dict[str, Any]
+"""A message: ``type``, ``hand``, ``seq``, ``prev`` (the transcript's hash before it),
+``from`` (the seat), and the type's own fields; JSON-able."""
+
+
+PILE = 52
+"""The first position of a replacement's draws (see ``HandState.drawn``)."""
+
+
+class CheatDetected(Exception):
+    """The other side broke the protocol or the rules: ``reason`` is a stable code
+    ("chain", "sequence", "revoke", "not_held", "forged_reveal"...), ``detail`` says more.
+    The hand is not scored."""
+
+    def __init__(self, reason: str, detail: str = "") -> None:
+        super().__init__(f"{reason}: {detail}" if detail else reason)
+        self.reason = reason
+        self.detail = detail
+
+
+@dataclass
+class HandState:
+    """One hand's protocol state, as the side knows it.  Positions are the stock's, top
+    first; values are card indexes (``Card.index``)."""
+
+    key: int
+    order: list[int] = field(default_factory=list)
+    first_deck: list[int] = field(default_factory=list)
+    stock: list[int] = field(default_factory=list)
+    known: dict[int, int] = field(default_factory=dict)
+    """The value at each position this side has seen (its draws, the cards played, its
+    replacement draws)."""
+    received: dict[int, int] = field(default_factory=dict)
+    """The other side's partial decryptions for this side, by position (checked at the end)."""
+    step: int = 0
+    """The draw: 3 × turn, + 1 once the drawer has seen the top card, + 2 once it has drawn
+    (the second card's reveal then ends the turn)."""
+    held: list[list[int]] = field(default_factory=lambda: [[], []])
+    discarded: list[int] = field(default_factory=list)
+    blind: list[bool] = field(default_factory=lambda: [False, False])
+    bid: list[bool] = field(default_factory=lambda: [False, False])
+    replaced: list[list[int] | None] = field(default_factory=lambda: [None, None])
+    """Each seat's replacement: the positions it gave away."""
+    drawn: list[list[int] | None] = field(default_factory=lambda: [None, None])
+    """Each seat's replacement draws, in order: positions ``PILE + 3 × r + j``, the j-th
+    card of the r-th replacement's reshuffled pile."""
+    piles: list[dict[str, Any]] = field(default_factory=list)
+    """Each replacement's pile: "replacer"; "sources" (``Side._pile_sources``); for the
+    second, "relocked" (the cards the first replacer gave up, locked by the other side's
+    first-pile key); "first" and "second" (the pile locked and shuffled by the other
+    seat, then by the replacer); and this side's "key" and "order" for it."""
+    actions: list[list[Any]] = field(default_factory=list)
+    """Every move of the hand in order, as [seat, kind, argument]: ["draw", keep],
+    ["bid", [n, blind]], ["replace", positions given], ["play", position]."""
+    plays: list[list[int]] = field(default_factory=list)
+    """Each card played: [seat, position, the value it was said to be]."""
+    keys_sent: bool = False
