@@ -120,10 +120,12 @@ def test_todays_game_from_the_front_door_to_the_share_line(browser: Any, site_ur
         shared = page.evaluate("() => navigator.clipboard.readText()")
         ours, theirs = game.scores
         assert date_words(page, DAY) in shared
-        assert f"{ours}" in shared and f"{theirs}" in shared
+        from i18n import number, signed  # the page's way of writing a score (U+2212 minus)
+
+        assert number(ours) in shared and number(theirs) in shared
         assert str(len(game.history)) in shared
         diff = sum(r.points[0] - par[i] for i, r in enumerate(game.history))
-        assert f"{diff:+d}" in shared
+        assert signed(diff) in shared
         # Exactly the line the page's share module writes for the recorded result.
         import share
         import stats as page_stats
