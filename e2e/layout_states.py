@@ -234,19 +234,22 @@ def states(page: Any, phase: str) -> Iterator[str]:
         # before your Keep and stepped 10 ms at a time (with real time for Python between)
         # until the panel has gone, well before the slow speed's 1.1 s pause before North
         # draws, so North's move waits while every size is measured.
+        # After Keep the panel shows you the next card, the one that goes to the discards,
+        # face up to you alone until OK (or the slow speed's pause, which the paused clock
+        # holds back): a screen of its own.
         page.clock.install()
         pause_clock_soon(page)
         page.locator('[data-draw="keep"]').click()
-        for _ in range(60):
-            if page.evaluate("() => document.getElementById('bids').hidden"):
-                break
-            page.clock.run_for(10)
-            page.wait_for_timeout(50)
-        else:
-            raise AssertionError("your Keep never left the panel")
+        step_clock_until(page, "() => !!document.querySelector('#bids:not([hidden]) "
+                         "[data-reveal]')", "the card after your Keep was never shown")
+        yield "duel keep: the card to the discards"
+        page.locator('#bids [data-action="reveal-ok"]').click()
+        step_clock_until(page, "() => document.getElementById('bids').hidden",
+                         "your Keep never left the panel")
         yield "north's draw"
         page.clock.resume()
-        open_game(page, "table=two-handed&seed=6&speed=instant&level=easy")
+        # A fresh storage: a link over the Duel in progress would ask first.
+        open_with_storage(page, {}, "table=two-handed&seed=6&speed=instant&level=easy")
         page.wait_for_selector('#bids [data-bid="blind"]')
         yield "double nil offered"
     elif phase == "scores":
@@ -282,6 +285,17 @@ def trick_states(page: Any) -> Iterator[str]:
     assert not page.locator('#trick[class*="sweep-"]').count(), "the trick left too soon"
     yield "four cards held"
     page.clock.resume()
+
+
+def step_clock_until(page: Any, condition: str, failure: str, steps: int = 60) -> None:
+    """Step the page's paused clock 10 ms at a time (with real time for Python between)
+    until ``condition`` (a JS function) holds."""
+    for _ in range(steps):
+        if page.evaluate(condition):
+            return
+        page.clock.run_for(10)
+        page.wait_for_timeout(50)
+    raise AssertionError(failure)
 
 
 def pause_clock_soon(page: Any, ahead_ms: int = 20, tries: int = 10) -> None:

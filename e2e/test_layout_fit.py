@@ -192,7 +192,7 @@ def test_the_header_keeps_its_height_with_three_digit_scores(
     open_with_storage(page, {"spades.game": save_text(big_scores_game())},
                       "speed=instant&level=easy")
     page.wait_for_selector("#bids [data-bid='7']")
-    assert page.locator("#scores .side-score").all_inner_texts() == ["124", "-280"]
+    assert page.locator("#scores .side-score").all_inner_texts() == ["124", "\u2212280"]
     at_hundreds = header_heights(page)
     found = [f"{lang}, {name}: the header is {at_hundreds[name]:.0f} px high with 124 to "
              f"-280, {at_zero[name]:.0f} px at 0 to 0"
