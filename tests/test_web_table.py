@@ -495,3 +495,19 @@ def test_player_names_are_kept_short_and_printable() -> None:
         == Prefs()
     assert Prefs().with_value("opponent", "friend").opponent == "friend"
     assert Prefs().with_value("opponent", "robot") == Prefs()
+
+
+def test_the_next_hands_blind_nil_offer_waits_for_the_summary() -> None:
+    """While a hand's summary is up (or its last trick is held before it), the next hand's
+    "Blind Nil, or look at your cards" is not offered: a tap on it would land under the
+    summary (the reload fuzz met it: the offer shown, then gone under the summary)."""
+    def your_first_bid_of_hand_two(game: Game) -> bool:
+        return (len(game.history) == 1 and game.phase is Phase.BID and game.turn == 0
+                and game.bids[0] is None)
+
+    game = play_to(Game.new(PRESETS["blind-nil"], seed=2), your_first_bid_of_hand_two)
+    waiting = table.table_view(game, Prefs(), store.UiState(summary=True))
+    assert waiting.summary is not None and not waiting.can_look and not waiting.bidding
+    assert 'data-bid="blind"' not in render.bids_html(waiting)
+    after = table.table_view(game, Prefs(), store.UiState(summary=False))
+    assert after.can_look and 'data-bid="blind"' in render.bids_html(after)
