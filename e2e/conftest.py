@@ -152,3 +152,25 @@ def page(browser: Any, site_url: str) -> Iterator[Any]:
         check_guard(guard, page)
     finally:
         context.close()
+
+
+@pytest.fixture
+def open_page(browser: Any, site_url: str) -> Iterator[Any]:
+    """Open guarded pages, each in its own context whose browser prefers ``locale``'s
+    language (test_i18n, test_record_screens, test_layout_fit); all checked at teardown."""
+    opened: list[tuple[Any, Any, Any]] = []
+
+    def make(locale: str = "en-US") -> Any:
+        context, guard = guarded_context(browser, site_url, locale=locale)
+        page = context.new_page()
+        watch_page(page, guard)
+        opened.append((context, guard, page))
+        return page
+
+    yield make
+    try:
+        for _, guard, page in opened:
+            check_guard(guard, page)
+    finally:
+        for context, _, _ in opened:
+            context.close()

@@ -11,14 +11,12 @@ from __future__ import annotations
 import gettext
 import io
 import re
-from collections.abc import Iterator
 from functools import cache
 from html.parser import HTMLParser
 from typing import Any
 
 import pytest
 
-from e2e.conftest import check_guard, guarded_context, watch_page
 from e2e.layout_states import Viewport, measure, prepare, set_viewport, settle, states
 from e2e.support import (
     ROOT,
@@ -116,27 +114,6 @@ def english_on(page: Any, lang: str, where: str) -> list[str]:
                 found.append(f"{where}: {text!r} (English: {pattern.pattern!r})")
                 break
     return found
-
-
-@pytest.fixture
-def open_page(browser: Any, site_url: str) -> Iterator[Any]:
-    """Open a guarded page whose browser prefers ``locale``'s language."""
-    opened: list[tuple[Any, Any, Any]] = []
-
-    def make(locale: str = "en-US") -> Any:
-        context, guard = guarded_context(browser, site_url, locale=locale)
-        page = context.new_page()
-        watch_page(page, guard)
-        opened.append((context, guard, page))
-        return page
-
-    yield make
-    try:
-        for _, guard, page in opened:
-            check_guard(guard, page)
-    finally:
-        for context, _, _ in opened:
-            context.close()
 
 
 def choose_language(page: Any, lang: str) -> None:

@@ -12,12 +12,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from e2e.conftest import check_guard, guarded_context, watch_page
 from e2e.layout_states import (
     VIEWPORTS,
     big_scores_game,
@@ -35,25 +34,15 @@ SIDEWAYS = (SIZES["844x390"], SIZES["932x430"])
 
 
 @pytest.fixture
-def open_page(browser: Any, site_url: str) -> Iterator[Callable[[str], Any]]:
-    """Open a guarded page whose browser prefers a language (its two letters)."""
-    opened: list[tuple[Any, Any, Any]] = []
+def open_page(open_page: Callable[[str], Any]) -> Callable[[str], Any]:
+    """conftest's open_page, by the language's two letters, prepared for measuring."""
 
     def make(lang: str) -> Any:
-        context, guard = guarded_context(browser, site_url, locale=LOCALES[lang])
-        page = context.new_page()
-        watch_page(page, guard)
-        opened.append((context, guard, page))
+        page = open_page(LOCALES[lang])
         prepare(page)
         return page
 
-    yield make
-    try:
-        for _, guard, page in opened:
-            check_guard(guard, page)
-    finally:
-        for context, _, _ in opened:
-            context.close()
+    return make
 
 
 def fail_with(found: list[str]) -> None:

@@ -15,12 +15,12 @@ from e2e.layout_states import prepare, set_viewport, settle
 from e2e.record_states import LOCALES, open_record_screens
 from e2e.support import build
 from e2e.test_a11y import Scanner
-from e2e.test_i18n import PHONES, english_on, open_page, overflow  # noqa: F401 (fixture)
+from e2e.test_i18n import PHONES, english_on, overflow
 from e2e.test_layout import measure, problems_in
 
 
 @pytest.mark.parametrize("lang", ("en", *build.TRANSLATED))
-def test_the_record_screens_fit_and_speak(lang: str, open_page: Any) -> None:  # noqa: F811
+def test_the_record_screens_fit_and_speak(lang: str, open_page: Any) -> None:
     page = open_page(LOCALES[lang])
     prepare(page)
     found: list[str] = []
@@ -40,7 +40,7 @@ def test_the_record_screens_fit_and_speak(lang: str, open_page: Any) -> None:  #
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_the_record_screens_pass_axe(lang: str, open_page: Any) -> None:  # noqa: F811
+def test_the_record_screens_pass_axe(lang: str, open_page: Any) -> None:
     page = open_page(LOCALES[lang])
     scan = Scanner(page)
     for screen in open_record_screens(page, lang):
