@@ -268,6 +268,7 @@ def clock_seconds_shown(page: Any) -> int:
     return int("".join(ch for ch in text if ch.isdigit()))
 
 
+@pytest.mark.alone  # times the Duel's clock in seconds: run with no browser beside it
 def test_the_clock_warns_pauses_and_survives_a_reload(page: Any) -> None:
     page.add_init_script(RECORD_ANNOUNCEMENTS)
     open_game(page, f"table=duel&seed=4&{FAST}&clock=7")
