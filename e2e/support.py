@@ -203,6 +203,17 @@ def wait_your_turn(page: Page, timeout: float = 60_000) -> str:
     return str(page.wait_for_function(YOUR_STATE, timeout=timeout).json_value())
 
 
+def pass_the_device(page: Page) -> None:
+    """Pass and play: wait for the cover ('Pass the device to ...') or a panel of the
+    player holding the device, and tap Ready if the cover came (who acts first depends
+    on the deal)."""
+    page.wait_for_function("() => !document.getElementById('handoff').hidden"
+                           " || document.querySelector('#bids:not([hidden])')")
+    if page.locator("#handoff").is_visible():
+        page.locator("#handoff-ready").click()
+        page.wait_for_selector("#handoff", state="hidden")
+
+
 def hand_cards(page: Page) -> list[str]:
     """Your cards as the page shows them, in order (their data-card texts)."""
     return list(page.locator("#hand [data-card]").evaluate_all(

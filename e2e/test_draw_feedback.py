@@ -16,7 +16,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from e2e.support import open_game, open_with_storage, save_text, saved_game, tap
+from e2e.support import (
+    open_game,
+    open_with_storage,
+    pass_the_device,
+    save_text,
+    saved_game,
+    tap,
+)
 from spades import PRESETS, Bid, Draw, Game, Phase
 
 FRIENDS = {"opponent": "friend", "name1": "Ana", "name2": "Bruno", "clock": False}
@@ -56,10 +63,7 @@ def test_after_keep_you_see_the_card_that_goes_to_the_discards(page: Any) -> Non
 def test_pass_and_play_shows_the_discard_before_the_cover(page: Any) -> None:
     open_with_storage(page, {"spades.prefs": json.dumps(FRIENDS)},
                       "table=duel&seed=4&speed=instant")
-    page.wait_for_function("() => !document.getElementById('handoff').hidden"
-                           " || document.querySelector('#bids:not([hidden]) [data-draw]')")
-    if page.locator("#handoff").is_visible():
-        page.locator("#handoff-ready").click()
+    pass_the_device(page)
     page.wait_for_selector("#bids:not([hidden]) [data-draw]")
     before = saved_game(page)
     drawer = before.turn
@@ -139,11 +143,7 @@ def test_pass_and_play_marks_the_player_holding_the_device(page: Any) -> None:
     open_with_storage(page, {"spades.prefs": json.dumps(FRIENDS)},
                       "table=two-handed&seed=6&speed=instant")
     for _ in range(3):
-        page.wait_for_function("() => !document.getElementById('handoff').hidden"
-                               " || document.querySelector('#bids:not([hidden])')")
-        if page.locator("#handoff").is_visible():
-            page.locator("#handoff-ready").click()
-            page.wait_for_selector("#handoff", state="hidden")
+        pass_the_device(page)
         game = saved_game(page)
         seat = game.turn
         assert seat is not None
