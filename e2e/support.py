@@ -339,6 +339,58 @@ def wait_all_par(page: Page, timeout_s: float = 180) -> None:
     raise AssertionError("the par did not arrive in time")
 
 
+
+# --------------------------------------------------------------------------- the painted table
+
+WASM = "**/pyodide.asm.wasm"
+"""The runtime's wasm: held back by a route, Python cannot start (the paint shows)."""
+
+
+def play_some(page: Page) -> None:
+    """Bid, and play until a few cards of yours are gone (the table is mid-hand)."""
+    open_game(page, "seed=7&table=classic&speed=instant&level=easy")
+    for _ in range(3):
+        if wait_your_turn(page) == "bid":
+            page.locator('#bids [data-bid="3"]').click()
+            page.wait_for_selector("#bids", state="hidden")
+        else:
+            play_first_playable(page)
+    wait_your_turn(page)
+
+
+def hold_runtime(page: Page) -> list[Any]:
+    """Hold back the runtime's wasm: the page paints, but Python cannot start until the
+    test lets the held requests go (``route.continue_()``)."""
+    held: list[Any] = []
+    page.route(WASM, lambda route: held.append(route))
+    return held
+
+
+def release(page: Page, held: list[Any]) -> None:
+    """Let the held requests go, and the later ones through."""
+    for route in held:
+        route.continue_()
+    page.unroute(WASM)
+
+
+def reload_painted(page: Page) -> list[Any]:
+    """Reload with the runtime held back, and wait for the painted table (a return visit
+    whose paint is of the saved game); the held requests, for ``let_python_start``."""
+    held = hold_runtime(page)
+    page.reload(wait_until="domcontentloaded")
+    page.wait_for_selector("html[data-painted]", state="attached", timeout=5_000)
+    assert page.evaluate("() => document.documentElement.dataset.ready") is None
+    return held
+
+
+def let_python_start(page: Page, held: list[Any]) -> None:
+    """Wait until the page asks for the held runtime, let it go, and wait until ready."""
+    while not held:
+        page.wait_for_timeout(50)
+    release(page, held)
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+
+
 # --------------------------------------------------------------------------- crafted saves
 
 

@@ -1,7 +1,8 @@
 """The table painted before Python starts (issue 11): on a return visit the page shows the
-table as it was left, from the paint kept beside the save (web/paint.js), inert and with a
-"getting ready" line, and Python then renders the same table; a missing, stale, damaged or
-hostile paint leaves the normal start, with nothing lost.
+table as it was left, from the paint kept beside the save (web/paint.js), busy (a picture,
+whose taps are kept: e2e/test_early_taps.py) and with a "getting ready" line, and Python
+then renders the same table; a missing, stale, damaged or hostile paint leaves the normal
+start, with nothing lost.
 
 The runtime's wasm is held back by the test (a route it answers later), so the painted
 table can be looked at for as long as needed before Python runs.
@@ -12,9 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from e2e.support import open_game, play_first_playable, saved_record, wait_your_turn
-
-WASM = "**/pyodide.asm.wasm"
+from e2e.support import hold_runtime, play_some, release, saved_record
 
 # What the table shows that a paint must reproduce: your cards, the scores, each seat.
 TABLE = """() => ({
@@ -25,33 +24,6 @@ TABLE = """() => ({
   trick: [...document.querySelectorAll('#trick [data-card]')].map((e) => e.dataset.card),
   phase: document.getElementById('app').dataset.phase,
 })"""
-
-
-def play_some(page: Any) -> None:
-    """Bid, and play until a few cards of yours are gone (the table is mid-hand)."""
-    open_game(page, "seed=7&table=classic&speed=instant&level=easy")
-    for _ in range(3):
-        if wait_your_turn(page) == "bid":
-            page.locator('#bids [data-bid="3"]').click()
-            page.wait_for_selector("#bids", state="hidden")
-        else:
-            play_first_playable(page)
-    wait_your_turn(page)
-
-
-def hold_runtime(page: Any) -> list[Any]:
-    """Hold back the runtime's wasm: the page paints, but Python cannot start until the
-    test lets the held requests go (``route.continue_()``)."""
-    held: list[Any] = []
-    page.route(WASM, lambda route: held.append(route))
-    return held
-
-
-def release(page: Any, held: list[Any]) -> None:
-    """Let the held requests go, and the later ones through."""
-    for route in held:
-        route.continue_()
-    page.unroute(WASM)
 
 
 def test_a_return_visit_paints_the_table_before_python_and_then_plays(page: Any) -> None:
@@ -67,14 +39,19 @@ def test_a_return_visit_paints_the_table_before_python_and_then_plays(page: Any)
     assert painted_at < 3_000
     assert page.evaluate("() => document.documentElement.dataset.ready") is None
     assert page.evaluate(TABLE) == live
-    assert page.evaluate("() => document.getElementById('app').inert") is True
+    # A picture to a screen reader (busy), and the keyboard's focus stays out of it. What
+    # a tap on its cards and buttons does is e2e/test_early_taps.py's.
+    busy = page.evaluate("() => document.getElementById('app').getAttribute('aria-busy')")
+    assert busy == "true"
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.getElementById('app').contains(document.activeElement)"
+                         ) is False
     line = page.locator("#getting-ready")
     assert line.is_visible() and line.inner_text() == "Getting ready…"
-    # A tap on a card of the picture does nothing, then or later.
-    card = page.locator("#hand [data-card]").first
-    box = card.bounding_box()
-    assert box
-    page.mouse.click(box["x"] + 8, box["y"] + 14)
+    # A tap on the felt, beside every card and button, does nothing, then or later.
+    felt = page.locator(".felt").bounding_box()
+    assert felt
+    page.mouse.click(felt["x"] + 4, felt["y"] + 4)
     while not held:
         page.wait_for_timeout(50)
     release(page, held)
@@ -82,6 +59,7 @@ def test_a_return_visit_paints_the_table_before_python_and_then_plays(page: Any)
     assert page.evaluate(TABLE) == live
     assert not line.is_visible()
     assert page.evaluate("() => document.getElementById('app').inert") is False
+    assert page.evaluate("() => document.getElementById('app').hasAttribute('aria-busy')") is False
     assert saved_record(page)["game"] == saved["game"]  # the early tap played nothing
 
 

@@ -26,6 +26,7 @@ from typing import Any
 import clock
 import custom
 import door
+import early
 import i18n
 import js
 import players
@@ -302,6 +303,14 @@ class App(Flow, Screen, Seats, Dialogs, Keyboard, Tabs):
     # ------------------------------------------------------------------ input
 
 
+def early_taps_text() -> str | None:
+    """What web/paint.js kept of the taps on the painted table, as JSON (None: no paint)."""
+    try:
+        return text_or_none(window.JSON.stringify(window.spadesEarly))
+    except AttributeError:  # nothing painted: nothing kept
+        return None
+
+
 def start() -> App:
     app = App()
     params = window.URLSearchParams.new(window.location.search)
@@ -346,6 +355,11 @@ def start() -> App:
             notices.append(_(problem))
         # A reload must restore this game, not deal it again: drop the one-time parameters.
         drop_query_parameters("seed", "table", "level")
+    # Taps on the painted table (web/paint.js) count only on the game and move painted.
+    kept = None if app.link_asked else early.read_early(early_taps_text())
+    if kept is not None and kept.taps and not kept.made_on(app.game):
+        notices.append(_(early.STALE_MESSAGE))
+        kept = None
     if address.ignored:
         drop_query_parameters(*address.ignored)
         notices.append(_("Part of this link was not understood, so it was left out."))
@@ -356,6 +370,9 @@ def start() -> App:
     # Playable from here on, and focusable before the first render, which may put the
     # keyboard on the pass-and-play cover.
     root.removeAttribute("inert")
+    root.removeAttribute("aria-busy")  # the painted picture is live from here on
+    for marked in root.querySelectorAll(".early-tap"):  # and its taps' marks go
+        marked.classList.remove("early-tap")
     app.render()
     window.performance.mark("spades:rendered")
     root.addEventListener("click", create_proxy(app.on_click))
@@ -372,7 +389,9 @@ def start() -> App:
                             create_proxy(lambda _: setattr(element("update"), "hidden", False)))
     element("confirm-link").addEventListener("close", create_proxy(lambda _: app.link_closed()))
     element("loading").hidden = True
-    if app.record.first_visit_in_tab() and not address.linked:
+    # The player went on with the game on the painted table: it needs no front door.
+    tapped = app.replay_early(kept) if kept is not None and kept.taps else 0
+    if app.record.first_visit_in_tab() and not address.linked and not tapped:
         app.record.open_door()
     if app.link_asked is not None:
         element("confirm-link").showModal()
@@ -382,7 +401,8 @@ def start() -> App:
     app.spawn(app.warm_up())
     if app.ui.level == "expert":
         app.start_worker_soon()
-    app.spawn(app.resume_play())
+    if not app.busy:  # else the early tap's move runs the computers after it
+        app.spawn(app.resume_play())
     app.spawn(app.clock_loop())
     return app
 

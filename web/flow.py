@@ -6,13 +6,14 @@ import asyncio
 from dataclasses import replace
 from typing import Any
 
+import early
 import i18n
 import players
 import pool
 import render
 import table
 from i18n import _, ngettext
-from pyscript import window
+from pyscript import document, window
 from room import (
     HOLD_MS,
     REVEAL_MS,
@@ -323,6 +324,35 @@ class Flow(Room):
         card = target.closest("[data-card]")
         if card and element("hand").contains(card):
             self.card_clicked(card.getAttribute("data-card"), repeat)
+
+    def replay_early(self, kept: early.EarlyTaps) -> int:
+        """The taps and keys made on the painted table before the page was ready (web/paint.js,
+        of this very game and move: early.EarlyTaps.made_on), handed in order to on_click
+        and on_key as live ones, so the engine judges them: a card played or explained, a
+        bid bid. Only the first that makes a move counts. The number handed over."""
+        app = element("app")
+        before = len(self.game.actions)
+
+        def hand_over(tap: early.Tap) -> None:
+            if not tap.key:
+                target = app.querySelector(tap.selector())
+                if target:  # not there: a tap on nothing (a panel that has closed)
+                    self.on_click(early.ReplayedEvent(target=target, detail=tap.detail))
+                return
+            event = early.ReplayedEvent(key=tap.key)
+            self.on_key(event)
+            active = document.activeElement
+            if (tap.key in ("Enter", " ") and not event.defaultPrevented and active
+                    and active.tagName == "BUTTON" and app.contains(active)
+                    and not active.disabled):
+                # The key's own default: Enter or Space presses the focused button (the
+                # bid that digits picked).
+                self.on_click(early.ReplayedEvent(target=active))
+
+        def moved() -> bool:
+            return self.busy or self.pending is not None or len(self.game.actions) != before
+
+        return early.replay(kept.taps, hand_over, moved)
 
     def card_clicked(self, text: str, repeat: bool = False) -> None:
         game = self.game

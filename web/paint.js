@@ -2,10 +2,17 @@
 // render, which web/app.py keeps in localStorage ("spades.paint") beside the save. This
 // is JavaScript because it must run before the runtime does; it renders nothing itself.
 //
-// The painting is a picture: #app stays inert (nothing can be clicked or focused) and a
-// quiet line says the game is getting ready, until Python renders the same table and
-// sets html[data-ready]. A paint of another game or move than the save's, or anything
-// that is not what the page wrote, is not painted: the page starts as it would without.
+// The painting is a picture that keeps taps (issue 30): a quiet line says the game is
+// getting ready, until Python renders the same table and sets html[data-ready]. A tap on
+// one of its cards or buttons, or a key the table acts on, is kept (which element: its
+// data-card/bid/draw/action/hand or id; or the key; and the time), with the paint's seed
+// and move count, in window.spadesEarly, and the element is marked "early-tap"; the page
+// hands them to the engine once ready (web/early.py). Nothing else: the events are
+// swallowed in the capture phase, no focus enters the picture (mousedown and Tab), and
+// #app is aria-busy, so a screen reader is not told it is live. It is not inert: an
+// inert element is never an event's target. A paint of another game or move than the
+// save's, or anything that is not what the page wrote, is not painted: the page starts
+// as it would without.
 // Stored text is never trusted as markup: only the elements and attributes the table
 // uses are kept, and no URL but a "#suit-X" symbol reference.
 //
@@ -24,6 +31,8 @@
   const PREFIX = "data-paint-";
   const PARTS = [".bar", ".felt", ".hand-zone"];
   const APP_ATTRIBUTES = ["data-phase", "data-players", "data-your-turn"];
+  // The keys the table acts on (web/keyboard.py; web/early.py reads the same).
+  const KEYS = /^([0-9+=_-]|[kKdD ]|Enter|Delete|Escape|Arrow(Left|Right|Up|Down))$/;
 
   function clean(node) {
     for (const el of Array.from(node.querySelectorAll("*"))) {
@@ -45,6 +54,35 @@
       }
     }
     return node;
+  }
+
+  function keepTaps(root, app, early) {
+    const waiting = () => !root.hasAttribute("data-ready");
+    const swallow = (event) => { event.preventDefault(); event.stopImmediatePropagation(); };
+    const keep = (tap, event) => early.taps.length < 12
+      && early.taps.push(Object.assign(tap, { at: Math.round(event.timeStamp) }));
+    for (const type of ["mousedown", "dblclick"]) {
+      addEventListener(type, (event) => { if (waiting() && app.contains(event.target)) swallow(event); }, true);
+    }
+    addEventListener("click", (event) => {
+      if (!waiting() || !app.contains(event.target)) return;
+      swallow(event);
+      const el = event.target.closest("[data-card], [data-bid], [data-draw], [data-action], button[id]");
+      if (!el || el.disabled) return;
+      const data = {};
+      for (const name of ["card", "bid", "draw", "action", "hand"]) {
+        if (el.hasAttribute("data-" + name)) data[name] = el.getAttribute("data-" + name);
+      }
+      if (!Object.keys(data).length) data.id = el.id;
+      if (keep({ data: data, detail: event.detail }, event)) el.classList.add("early-tap");
+    }, true);
+    addEventListener("keydown", (event) => {
+      if (!waiting() || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key === "Tab") swallow(event);
+      if (!KEYS.test(event.key)) return;
+      swallow(event);
+      if (!event.repeat) keep({ key: event.key }, event);
+    }, true);
   }
 
   function movesOf(saveText) {
@@ -85,6 +123,9 @@
       document.getElementById("getting-ready").textContent = paint.ready.slice(0, 80);
     }
     root.dataset.painted = "true";
+    app.removeAttribute("inert");
+    app.setAttribute("aria-busy", "true");
+    keepTaps(root, app, window.spadesEarly = { seed: seed, moves: moves, taps: [] });
   } catch (error) {
     // No paint (none kept, another game's, or not one the page wrote): the page starts
     // from the empty table, as on a first visit.

@@ -249,6 +249,11 @@ class Room:
     def fill_options(self) -> None:
         raise NotImplementedError
 
+    # The moves of the keyboard (keyboard.py) that other rooms ask for.
+
+    def on_key(self, event: Any) -> None:
+        raise NotImplementedError
+
     # The moves of storage and tabs (tabs.py) that other rooms ask for.
 
     def keep_paint(self) -> None:
