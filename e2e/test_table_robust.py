@@ -96,7 +96,15 @@ new MutationObserver((records) => {
     // card they allow would be played: e2e/test_table_feel.py).
     const card = document.querySelector('#hand [data-card]:not([data-playable])');
     if (card) card.click();
-    setTimeout(() => { sweep.after = where(); }, 90);
+    // Halfway along the sweep by the transitions' own clock, not after a fixed wait: on a
+    // loaded machine the first frames come late (90 ms once found the cards 5 px along).
+    const halfway = () => {
+      const moving = trick.getAnimations({subtree: true});
+      if (!moving.length) { requestAnimationFrame(halfway); return; }
+      for (const a of moving) a.currentTime = a.effect.getComputedTiming().duration / 2;
+      sweep.after = where();
+    };
+    requestAnimationFrame(halfway);
   }
 }).observe(document, {attributes: true, subtree: true, attributeFilter: ['class']});
 """
