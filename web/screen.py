@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import render
@@ -26,6 +27,14 @@ class Screen(Room):
         self.seat_table()
         handoff = self.handoff_needed()
         view = table.table_view(game, self.prefs, ui, frozenset(self.selected), handoff)
+        if self.online_waiting():  # online: no move until the channel has brought it
+            other = self.names()[1 - ui.viewer]
+            view = replace(view, drawing=False, top_card=None, bidding=False,
+                           double_nil=False, your_turn=False,
+                           status=_("Waiting for {name}…").format(name=other))
+        connection = self.online_line()
+        element("connection").textContent = connection
+        element("connection").hidden = not connection
         cover = element("handoff")
         covering = handoff and bool(cover.hidden)
         cover.hidden = not handoff

@@ -1,0 +1,292 @@
+"""The online table: a friend's browser plays the other seat (issue 29), over a data
+channel (peer.py), each page holding its side of the mental-poker deal (spades.mental).
+
+The inviting page sits at seat 0 and says the table, the first dealer and the seed in its
+hello; the invited page answers with its player's name. Then each page runs a
+``spades.mental.Side`` with secrets from ``random.SystemRandom`` (the operating system's
+generator), sends the messages it returns as JSON, and feeds those received to
+``receive``. The table shows ``spades.mental.shadow.table_game``: the engine's game as
+this side knows it, the verified game once a hand's keys are in. A message that breaks the
+protocol or the rules ends the game: the hand is not scored.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+from typing import Any
+
+from i18n import _
+from peer import BadCode, Link
+from pyscript import window
+from room import Room, element
+
+from spades import PRESETS, Action, Bid, Draw, Game, Phase, Play
+from spades.cards import CARDS
+from spades.mental import CheatDetected, Side
+from spades.mental.shadow import pending_draw, table_game
+
+ONLINE_TABLES = ("duel",)
+"""The tables played online (Two-handed's Double Nil is not shown by the placeholder
+stock yet: spades.mental.shadow)."""
+CHEATED = "Your opponent's moves did not match the cards dealt"
+
+
+class Online(Room):
+    def online_action(self, name: str) -> bool:
+        """The online dialog's buttons; False for an action of another room."""
+        if name == "online":
+            self.online_dialog()
+        elif name == "online-invite":
+            self.spawn(self.online_invite())
+        elif name == "online-join":
+            self.spawn(self.online_join())
+        elif name == "online-connect":
+            self.spawn(self.online_connect())
+        elif name == "online-close":
+            element("online").close()
+        else:
+            return False
+        return True
+
+    def online_dialog(self) -> None:
+        for ident in ("online-offer", "online-answer", "online-answer-in",
+                      "online-invitation-in"):
+            element(ident).value = ""
+        element("online-host").hidden = element("online-guest-answer").hidden = True
+        self.online_say("")
+        element("options").close()
+        element("online").showModal()
+
+    def online_say(self, text: str) -> None:
+        element("online-status").textContent = text
+
+    def my_name(self, seat: int) -> str:
+        return self.prefs.name1 or (_("Player 1") if seat == 0 else _("Player 2"))
+
+    def new_link(self, seat: int) -> Link:
+        if self.link is not None:
+            self.link.peer.close()
+        link = Link(seat, lambda text: self.online_received(link, text),
+                    lambda state: self.online_state(link, state))
+        self.link = link
+        self.spawn(self.online_inbox(link))
+        return link
+
+    async def online_invite(self) -> None:
+        link = self.new_link(0)
+        self.online_say(_("Making the invitation…"))
+        code = await link.peer.invite()
+        element("online-offer").value = code
+        element("online-host").hidden = False
+        self.online_say(_("Send the invitation to your friend, then paste their answer."))
+
+    async def online_join(self) -> None:
+        link = self.new_link(1)
+        try:
+            code = await link.peer.join(str(element("online-invitation-in").value))
+        except BadCode:
+            self.online_say(_("That is not an invitation: paste the whole code your friend "
+                              "sent."))
+            return
+        element("online-answer").value = code
+        element("online-guest-answer").hidden = False
+        self.online_say(_("Send this answer back to your friend; the game starts when "
+                          "they paste it."))
+
+    async def online_connect(self) -> None:
+        link = self.link
+        if link is None or link.seat != 0:
+            return
+        try:
+            await link.peer.accept(str(element("online-answer-in").value))
+        except BadCode:
+            self.online_say(_("That is not an answer: paste the whole code your friend "
+                              "sent back."))
+            return
+        self.online_say(_("Connecting…"))
+
+    # ------------------------------------------------------------------ the channel
+
+    def online_state(self, link: Link, state: str) -> None:
+        if link is not self.link:
+            return
+        if state == "open" and link.state == "connecting":
+            link.state = "open"
+            if link.seat == 0:
+                dealer = random.SystemRandom().randrange(2)
+                seed = random.SystemRandom().randrange(1 << 48)
+                link.hello = {"t": "hello", "table": ONLINE_TABLES[0], "dealer": dealer,
+                              "seed": seed, "name": self.my_name(0)}
+                self.online_send(link, link.hello)
+        elif state == "closed" and link.state not in ("closed", "failed"):
+            link.state = "closed"
+            self.render()
+
+    def online_send(self, link: Link, data: dict[str, Any]) -> None:
+        if link.peer.is_open:
+            link.peer.send(json.dumps(data, separators=(",", ":")))
+
+    def online_received(self, link: Link, text: str) -> None:
+        link.inbox.put_nowait(text)
+
+    async def online_inbox(self, link: Link) -> None:
+        """The messages of the link, one at a time, in order."""
+        while link is self.link:
+            text = await link.inbox.get()
+            try:
+                data = json.loads(text)
+                if not isinstance(data, dict):
+                    raise ValueError("not an object")
+                await self.online_take(link, data)
+            except CheatDetected:
+                self.online_fail(link)
+            except (ValueError, KeyError, TypeError) as error:
+                window.console.warn(f"online: {error}")
+                self.online_fail(link)
+
+    async def online_take(self, link: Link, data: dict[str, Any]) -> None:
+        kind = data.get("t")
+        if kind == "hello":
+            self.online_hello(link, data)
+        elif kind == "m" and link.side is not None:
+            await self.online_protocol(link, link.side, data["m"])
+        elif kind == "end":
+            link.state = "closed"
+            link.peer.close()
+            self.render()
+        else:
+            raise ValueError(f"unexpected message {kind!r}")
+
+    def online_hello(self, link: Link, data: dict[str, Any]) -> None:
+        name = str(data.get("name", ""))[:20] or (_("Player 2") if link.seat == 0
+                                                  else _("Player 1"))
+        if link.seat == 0:
+            hello = link.hello
+        else:
+            if data.get("table") not in ONLINE_TABLES or data.get("dealer") not in (0, 1):
+                raise ValueError("an unknown table")
+            seed = data.get("seed")
+            if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 48:
+                raise ValueError("a bad seed")
+            hello = data
+            self.online_send(link, {"t": "hello", "name": self.my_name(1)})
+        mine = self.my_name(link.seat)
+        link.names = (mine, name) if link.seat == 0 else (name, mine)
+        rules = PRESETS[hello["table"]]
+        link.side = Side(link.seat, rules, random.SystemRandom(), dealer=hello["dealer"],
+                         seed=hello["seed"])
+        self.new_game(hello["table"], rules=rules, seed=hello["seed"])
+        self.ui = replace(self.ui, online=True, friend=False, viewer=link.seat)
+        self.game = table_game(link.side)
+        element("online").close()
+        self.notice(_("Connected: you play {name}.").format(name=name))
+        self.online_messages(link, link.side.start())
+        self.render()
+
+    def online_messages(self, link: Link, messages: list[dict[str, Any]]) -> None:
+        for message in messages:
+            self.online_send(link, {"t": "m", "m": message})
+
+    async def online_protocol(self, link: Link, side: Side, message: object) -> None:
+        number, known = side.hand_number, len(side.hand.actions)
+        self.online_messages(link, side.receive(message))
+        if side.hand_number != number:  # the keys: the hand is verified
+            self.online_messages(link, side.start())
+            self.game = table_game(side)
+            self.render()
+            return
+        for seat, kind, argument in side.hand.actions[known:]:
+            if seat == side.seat:
+                continue
+            action: Action = Draw(argument) if kind == "draw" else (
+                Bid(argument[0], blind=argument[1]) if kind == "bid"
+                else Play(CARDS[side.hand.known[argument]]))
+            await self.perform(action, self.generation, after=table_game(side))
+        if link.drawing is not None and not pending_draw(side):
+            drawn, link.drawing = link.drawing, None
+            await self.perform(drawn, self.generation, after=table_game(side))
+        elif not pending_draw(side):
+            self.game = table_game(side)
+            self.render()
+
+    def online_move(self, action: Action) -> Game | None:
+        """Your move at the online table: sent; the game after it, or None while the card
+        your draw brings is not shown yet (the move is made once it is)."""
+        link = self.link
+        assert link is not None and link.side is not None
+        side = link.side
+        if isinstance(action, Draw):
+            messages = side.draw(action.keep)
+        elif isinstance(action, Bid):
+            messages = side.bid(action.n, blind=action.blind)
+        elif isinstance(action, Play):
+            messages = side.play(action.card)
+        else:
+            raise ValueError("not a move of the online table")
+        self.online_messages(link, messages)
+        if pending_draw(side):
+            link.drawing = action if isinstance(action, Draw) else None
+            return None
+        return table_game(side)
+
+    def online_fail(self, link: Link) -> None:
+        """The opponent's messages broke the protocol or the rules: the game ends here,
+        this hand unscored."""
+        if link.state == "failed":
+            return
+        link.state = "failed"
+        self.online_send(link, {"t": "end"})
+        link.peer.close()
+        self.notice(_(CHEATED))
+        self.announce(_(CHEATED))
+        self.render()
+
+    # ------------------------------------------------------------------ the table
+
+    def online_playing(self) -> bool:
+        return self.link is not None and self.link.side is not None and self.ui.online
+
+    def online_waiting(self) -> bool:
+        """The table waits on the channel: no move of yours now (the deck is being
+        shuffled, a card shown to you is on its way, or the game ended)."""
+        link = self.link
+        if not self.online_playing() or link is None or link.side is None:
+            return False
+        side = link.side
+        if link.state != "open":
+            return True
+        if side.turn != side.seat or self.game.phase is Phase.GAME_OVER:
+            return False
+        return side.phase == "draw" and side.top_card is None
+
+    def online_line(self) -> str:
+        """The connection's status line ("" when not online)."""
+        link = self.link
+        if not self.online_playing() or link is None:
+            return ""
+        other = link.names[1 - link.seat]
+        if link.state == "failed":
+            return _(CHEATED)
+        if link.state == "closed":
+            return _("The connection to {name} is closed.").format(name=other)
+        side = link.side
+        if side is not None and side.phase == "shuffle":
+            return _("Shuffling the deck with {name}…").format(name=other)
+        return _("Connected to {name}.").format(name=other)
+
+    def online_timeout_action(self) -> Action:
+        """The table's move when your time runs out online: discard the top card, play
+        your lowest legal card, or bid as the computer would."""
+        game = self.game
+        if game.phase is Phase.DRAW:
+            return Draw(False)
+        plays = [a for a in game.legal_actions() if isinstance(a, Play)]
+        if plays:
+            return min(plays, key=lambda a: (a.card.rank, a.card.suit))
+        return Bid(min(a.n for a in game.legal_actions() if isinstance(a, Bid)
+                       and not a.blind))
+
+
+__all__ = ["CHEATED", "ONLINE_TABLES", "Link", "Online"]

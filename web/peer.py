@@ -1,0 +1,153 @@
+"""The online table's wire and its state: a WebRTC data channel between two browsers, signalled by
+copy and paste (an invitation code one way, an answer code the other).
+
+No third party is contacted: the connection has no STUN or TURN server (``iceServers``
+is empty), so it joins two browsers that can reach each other directly (the same network,
+or one machine). Each side waits for its ICE gathering to complete before it shows its
+code, so one paste each way is enough (no trickle). A code is the session description,
+compressed (zlib) and written in URL-safe base64 behind a short tag.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import zlib
+from collections.abc import Callable
+from typing import Any
+
+from pyodide.ffi import create_proxy, to_js
+from pyscript import window
+
+from spades import Draw
+from spades.mental import Side
+
+TAG = "spades1-"
+"""What every code begins with: a pasted text that does not is no code of ours."""
+GATHER_SECONDS = 10.0
+"""The longest wait for the browser's network candidates."""
+
+
+class BadCode(ValueError):
+    """A pasted text that is not the code expected (says which, in English: the page
+    shows its own words)."""
+
+
+def encode(kind: str, sdp: str) -> str:
+    """A session description as a code to paste."""
+    packed = zlib.compress(json.dumps({"type": kind, "sdp": sdp}).encode(), 9)
+    return TAG + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+
+def decode(code: str, kind: str) -> str:
+    """The session description of a pasted code, which must be of ``kind`` ("offer" or
+    "answer"); spaces and line breaks a messenger added are ignored."""
+    text = "".join(code.split())
+    if not text.startswith(TAG):
+        raise BadCode("not a code")
+    body = text[len(TAG):]
+    try:
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        data = json.loads(zlib.decompress(packed, bufsize=1 << 16).decode())
+    except (ValueError, zlib.error) as error:
+        raise BadCode("a damaged code") from error
+    if not isinstance(data, dict) or not isinstance(data.get("sdp"), str):
+        raise BadCode("a damaged code")
+    if data.get("type") != kind:
+        raise BadCode(f"not an {kind}")
+    return str(data["sdp"])
+
+
+class Peer:
+    """One end of the data channel. ``on_message(text)`` gets each message received;
+    ``on_state(state)`` each change: "open", "closed"."""
+
+    def __init__(self, on_message: Callable[[str], None],
+                 on_state: Callable[[str], None]) -> None:
+        self.on_message = on_message
+        self.on_state = on_state
+        self.channel: Any = None
+        self.proxies: list[Any] = []
+        config = to_js({"iceServers": []}, dict_converter=window.Object.fromEntries)
+        self.connection: Any = window.RTCPeerConnection.new(config)
+        self.listen(self.connection, "connectionstatechange", self.connection_changed)
+
+    def listen(self, target: Any, event: str, handler: Callable[[Any], None]) -> None:
+        proxy = create_proxy(handler)
+        self.proxies.append(proxy)
+        target.addEventListener(event, proxy)
+
+    def connection_changed(self, _event: Any) -> None:
+        if str(self.connection.connectionState) in ("failed", "closed"):
+            self.on_state("closed")
+
+    def attach(self, channel: Any) -> None:
+        self.channel = channel
+        self.listen(channel, "open", lambda _event: self.on_state("open"))
+        self.listen(channel, "close", lambda _event: self.on_state("closed"))
+        self.listen(channel, "message", lambda event: self.on_message(str(event.data)))
+
+    async def local_code(self) -> str:
+        """This side's description once its candidates are gathered, as a code."""
+        connection = self.connection
+        waited = 0.0
+        while str(connection.iceGatheringState) != "complete" and waited < GATHER_SECONDS:
+            await asyncio.sleep(0.05)
+            waited += 0.05
+        description = connection.localDescription
+        return encode(str(description.type), str(description.sdp))
+
+    def describe(self, kind: str, sdp: str) -> Any:
+        return to_js({"type": kind, "sdp": sdp}, dict_converter=window.Object.fromEntries)
+
+    async def invite(self) -> str:
+        """The inviting side: opens the channel and gives the invitation code."""
+        options = to_js({"ordered": True}, dict_converter=window.Object.fromEntries)
+        self.attach(self.connection.createDataChannel("spades", options))
+        offer = await self.connection.createOffer()
+        await self.connection.setLocalDescription(offer)
+        return await self.local_code()
+
+    async def join(self, invitation: str) -> str:
+        """The invited side: takes the invitation code, gives the answer code."""
+        sdp = decode(invitation, "offer")
+        self.listen(self.connection, "datachannel", lambda event: self.attach(event.channel))
+        await self.connection.setRemoteDescription(self.describe("offer", sdp))
+        answer = await self.connection.createAnswer()
+        await self.connection.setLocalDescription(answer)
+        return await self.local_code()
+
+    async def accept(self, answer: str) -> None:
+        """The inviting side: takes the answer code; the channel opens soon after."""
+        sdp = decode(answer, "answer")
+        await self.connection.setRemoteDescription(self.describe("answer", sdp))
+
+    @property
+    def is_open(self) -> bool:
+        return self.channel is not None and str(self.channel.readyState) == "open"
+
+    def send(self, text: str) -> None:
+        self.channel.send(text)
+
+    def close(self) -> None:
+        if self.channel is not None:
+            self.channel.close()
+        self.connection.close()
+
+
+class Link:
+    """An online game's connection and protocol state."""
+
+    def __init__(self, seat: int, on_message: Any, on_state: Any) -> None:
+        self.seat = seat
+        self.peer = Peer(on_message, on_state)
+        self.side: Side | None = None
+        self.names = ("", "")
+        self.inbox: asyncio.Queue[str] = asyncio.Queue()
+        self.hello: dict[str, Any] = {}
+        """The game the inviting side offered (its table, first dealer and seed)."""
+        self.drawing: Draw | None = None
+        """This side's draw, sent, whose card is not shown yet."""
+        self.state = "connecting"
+        """"connecting", "open", "closed" or "failed"."""
