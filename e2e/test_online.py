@@ -13,7 +13,7 @@ from e2e.support import YOUR_STATE, open_game, your_move
 
 CHEATED = "Your opponent's moves did not match the cards dealt"
 
-ALTER_A_REVEAL = """() => {
+ALTER_A_REVEAL = """(() => {
   const send = RTCDataChannel.prototype.send;
   let reveals = 0;
   RTCDataChannel.prototype.send = function (text) {
@@ -24,7 +24,7 @@ ALTER_A_REVEAL = """() => {
     }
     return send.call(this, text);
   };
-}"""
+})();"""
 
 
 def choose_online(page: Any) -> None:
@@ -84,7 +84,6 @@ def test_two_browsers_play_a_duel_hand_online(open_page: Any) -> None:
     for text in summaries:
         assert "Player 1" in text and "Player 2" in text
     scores = [page.locator("#scores").inner_text() for page in (host, guest)]
-    print(summaries, scores)
     assert all(scores), scores
     # Both pages scored the same hand from the same verified deal.
     assert sorted(scores[0].split()) == sorted(scores[1].split())

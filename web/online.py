@@ -30,7 +30,11 @@ from spades.mental.shadow import pending_draw, table_game
 ONLINE_TABLES = ("duel",)
 """The tables played online (Two-handed's Double Nil is not shown by the placeholder
 stock yet: spades.mental.shadow)."""
-CHEATED = "Your opponent's moves did not match the cards dealt"
+
+
+def cheated_text() -> str:
+    """What a page says when the other's messages broke the protocol or the rules."""
+    return _("Your opponent's moves did not match the cards dealt")
 
 
 class Online(Room):
@@ -239,8 +243,8 @@ class Online(Room):
         link.state = "failed"
         self.online_send(link, {"t": "end"})
         link.peer.close()
-        self.notice(_(CHEATED))
-        self.announce(_(CHEATED))
+        self.notice(cheated_text())
+        self.announce(cheated_text())
         self.render()
 
     # ------------------------------------------------------------------ the table
@@ -268,7 +272,7 @@ class Online(Room):
             return ""
         other = link.names[1 - link.seat]
         if link.state == "failed":
-            return _(CHEATED)
+            return cheated_text()
         if link.state == "closed":
             return _("The connection to {name} is closed.").format(name=other)
         side = link.side
@@ -289,4 +293,4 @@ class Online(Room):
                        and not a.blind))
 
 
-__all__ = ["CHEATED", "ONLINE_TABLES", "Link", "Online"]
+__all__ = ["ONLINE_TABLES", "Online", "cheated_text"]

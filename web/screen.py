@@ -29,9 +29,11 @@ class Screen(Room):
         view = table.table_view(game, self.prefs, ui, frozenset(self.selected), handoff)
         if self.online_waiting():  # online: no move until the channel has brought it
             other = self.names()[1 - ui.viewer]
+            link = self.link
+            waiting = _("Waiting for {name}…").format(name=other)
             view = replace(view, drawing=False, top_card=None, bidding=False,
                            double_nil=False, your_turn=False,
-                           status=_("Waiting for {name}…").format(name=other))
+                           status=waiting if link is not None and link.state == "open" else "")
         connection = self.online_line()
         element("connection").textContent = connection
         element("connection").hidden = not connection
