@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from e2e.support import YOUR_STATE, open_game, your_move
+from e2e.support import YOUR_STATE, hand_cards, open_game, your_move
 
 CHEATED = "Your opponent's moves did not match the cards dealt"
 
@@ -39,6 +39,11 @@ def connect(host: Any, guest: Any) -> None:
     for page in (host, guest):
         open_game(page, "table=duel&speed=instant")
         choose_online(page)
+    exchange_codes(host, guest)
+
+
+def exchange_codes(host: Any, guest: Any) -> None:
+    """The invitation from ``host`` to ``guest``, the answer back: connected."""
     host.locator('#online [data-action="online-invite"]').click()
     host.wait_for_function("() => document.getElementById('online-offer').value")
     invitation = host.locator("#online-offer").input_value()
@@ -109,3 +114,34 @@ def test_a_message_altered_on_the_way_ends_the_game(open_page: Any) -> None:
     for page in caught:
         assert CHEATED in page.locator("#notice").inner_text()
         assert page.locator("#bids").is_hidden()  # no move is offered any more
+
+
+def test_a_tab_closed_mid_hand_goes_on_after_reconnecting(open_page: Any) -> None:
+    host, guest = open_page(), open_page()
+    connect(host, guest)
+    deadline = time.monotonic() + 120
+    while len(hand_cards(guest)) < 4 and time.monotonic() < deadline:
+        for page in (host, guest):
+            state = str(page.evaluate(YOUR_STATE))
+            if state in ("bid", "play"):
+                your_move(page, state)
+        time.sleep(0.05)
+    held = hand_cards(guest)
+    assert len(held) >= 4
+    context = guest.context
+    guest.close()
+    guest = context.new_page()
+    open_game(guest, "speed=instant")
+    # The same online game, not connected: the same cards, and a way to connect again.
+    assert set(held) <= set(hand_cards(guest))
+    assert guest.locator("#reconnect").is_visible()
+    assert "closed" in guest.locator("#connection").inner_text()
+    host.wait_for_selector("#reconnect:not([hidden])", timeout=60_000)
+    host.locator("#reconnect").click()
+    guest.locator("#reconnect").click()
+    for page in (host, guest):
+        page.wait_for_selector("#online[open]")
+    exchange_codes(host, guest)
+    play_until_summaries([host, guest])
+    scores = [page.locator("#scores").inner_text() for page in (host, guest)]
+    assert sorted(scores[0].split()) == sorted(scores[1].split())

@@ -189,6 +189,7 @@ class App(Flow, Screen, Seats, Online, Dialogs, Keyboard, Tabs):
         """A new game: of ``table_name`` (else the one chosen in Options), or of exactly
         ``rules`` (the same deal again keeps a custom table's settings)."""
         self.generation += 1
+        self.online_forget()
         table_name = table_name if table_name in TABLES else self.prefs.table
         level = level if level in LEVELS else self.prefs.level
         if seed is None:
@@ -337,6 +338,8 @@ def start() -> App:
         assert ui is not None  # load_game returns a game with its UI state
         app.restore(game, ui)
         app.record.settle_day()
+    if not link_deals:
+        app.online_restore()  # an online game this browser was playing goes on
     if link_deals and game is not None and door.in_progress(app.game, app.humans()):
         # A game in progress is never lost to a link unasked: the page asks once it is
         # ready ("Keep my game" is the default); the address keeps the link till then.

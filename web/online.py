@@ -12,21 +12,26 @@ protocol or the rules ends the game: the hand is not scored.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import random
 from dataclasses import replace
 from typing import Any
 
+import store
 from i18n import _
-from peer import BadCode, Link
+from peer import KEEP_SENT, BadCode, Link, Peer, link_from_dict
 from pyscript import window
-from room import Room, element
+from room import Room, element, storage
 
 from spades import PRESETS, Action, Bid, Draw, Game, Phase, Play
 from spades.cards import CARDS
 from spades.mental import CheatDetected, Side
 from spades.mental.shadow import pending_draw, table_game
 
+ONLINE_KEY = "spades.online"
+"""Where the online game is kept (web/store.py keeps the page's own game)."""
 ONLINE_TABLES = ("duel",)
 """The tables played online (Two-handed's Double Nil is not shown by the placeholder
 stock yet: spades.mental.shadow)."""
@@ -69,27 +74,36 @@ class Online(Room):
     def my_name(self, seat: int) -> str:
         return self.prefs.name1 or (_("Player 1") if seat == 0 else _("Player 2"))
 
-    def new_link(self, seat: int) -> Link:
-        if self.link is not None:
-            self.link.peer.close()
-        link = Link(seat, lambda text: self.online_received(link, text),
-                    lambda state: self.online_state(link, state))
+    def new_link(self, inviting: bool) -> tuple[Link, Peer]:
+        """A new channel: for the online game on the table if there is one (the two
+        pages connect again and go on), else for a new game (the inviting page sits at
+        seat 0)."""
+        old = self.link
+        if old is not None and old.peer is not None:
+            old.peer.close()
+        going_on = (old is not None and old.side is not None and old.state != "failed"
+                    and self.ui.online)
+        link = old if going_on and old is not None else Link(0 if inviting else 1)
+        peer = Peer(lambda text: self.online_received(link, peer, text),
+                    lambda state: self.online_state(link, peer, state))
+        link.peer, link.state = peer, "connecting"
+        link.inbox = asyncio.Queue()
         self.link = link
-        self.spawn(self.online_inbox(link))
-        return link
+        self.spawn(self.online_inbox(link, peer))
+        return link, peer
 
     async def online_invite(self) -> None:
-        link = self.new_link(0)
+        _link, peer = self.new_link(True)
         self.online_say(_("Making the invitation…"))
-        code = await link.peer.invite()
+        code = await peer.invite()
         element("online-offer").value = code
         element("online-host").hidden = False
         self.online_say(_("Send the invitation to your friend, then paste their answer."))
 
     async def online_join(self) -> None:
-        link = self.new_link(1)
+        _link, peer = self.new_link(False)
         try:
-            code = await link.peer.join(str(element("online-invitation-in").value))
+            code = await peer.join(str(element("online-invitation-in").value))
         except BadCode:
             self.online_say(_("That is not an invitation: paste the whole code your friend "
                               "sent."))
@@ -101,8 +115,8 @@ class Online(Room):
 
     async def online_connect(self) -> None:
         link = self.link
-        if link is None or link.seat != 0:
-            return
+        if link is None or link.peer is None or link.peer.channel is None:
+            return  # (only the inviting page has its channel before it connects)
         try:
             await link.peer.accept(str(element("online-answer-in").value))
         except BadCode:
@@ -113,12 +127,15 @@ class Online(Room):
 
     # ------------------------------------------------------------------ the channel
 
-    def online_state(self, link: Link, state: str) -> None:
-        if link is not self.link:
+    def online_state(self, link: Link, peer: Peer, state: str) -> None:
+        if link is not self.link or peer is not link.peer:
             return
         if state == "open" and link.state == "connecting":
             link.state = "open"
-            if link.seat == 0:
+            if link.side is not None:  # connected again: say how far this side got
+                self.online_send(link, {"t": "resume", "seed": link.hello.get("seed"),
+                                        "seq": link.side.seq})
+            elif peer.channel is not None and link.seat == 0:  # the inviting page
                 dealer = random.SystemRandom().randrange(2)
                 seed = random.SystemRandom().randrange(1 << 48)
                 link.hello = {"t": "hello", "table": ONLINE_TABLES[0], "dealer": dealer,
@@ -129,16 +146,18 @@ class Online(Room):
             self.render()
 
     def online_send(self, link: Link, data: dict[str, Any]) -> None:
-        if link.peer.is_open:
+        if link.peer is not None and link.peer.is_open:
             link.peer.send(json.dumps(data, separators=(",", ":")))
 
-    def online_received(self, link: Link, text: str) -> None:
-        link.inbox.put_nowait(text)
+    def online_received(self, link: Link, peer: Peer, text: str) -> None:
+        if peer is link.peer:
+            link.inbox.put_nowait(text)
 
-    async def online_inbox(self, link: Link) -> None:
+    async def online_inbox(self, link: Link, peer: Peer) -> None:
         """The messages of the link, one at a time, in order."""
-        while link is self.link:
-            text = await link.inbox.get()
+        inbox = link.inbox
+        while link is self.link and peer is link.peer:
+            text = await inbox.get()
             try:
                 data = json.loads(text)
                 if not isinstance(data, dict):
@@ -156,12 +175,36 @@ class Online(Room):
             self.online_hello(link, data)
         elif kind == "m" and link.side is not None:
             await self.online_protocol(link, link.side, data["m"])
+            self.online_save()
+        elif kind == "resume":
+            self.online_resume(link, data)
         elif kind == "end":
             link.state = "closed"
-            link.peer.close()
+            if link.peer is not None:
+                link.peer.close()
             self.render()
         else:
             raise ValueError(f"unexpected message {kind!r}")
+
+    def online_resume(self, link: Link, data: dict[str, Any]) -> None:
+        """The other page, connected again, says how far its transcript goes: what it
+        has not had of ours is sent again."""
+        side = link.side
+        if side is None or data.get("seed") != link.hello.get("seed"):
+            link.state = "closed"  # another game: nothing to go on with
+            if link.peer is not None:
+                link.peer.close()
+            self.render()
+            return
+        seq = data.get("seq")
+        if not isinstance(seq, int):
+            raise ValueError("a bad resume")
+        for message in link.outbox:
+            if message["seq"] >= seq:
+                self.online_send(link, {"t": "m", "m": message})
+        element("online").close()
+        self.notice(_("Connected to {name}.").format(name=link.names[1 - link.seat]))
+        self.render()
 
     def online_hello(self, link: Link, data: dict[str, Any]) -> None:
         name = str(data.get("name", ""))[:20] or (_("Player 2") if link.seat == 0
@@ -181,7 +224,10 @@ class Online(Room):
         rules = PRESETS[hello["table"]]
         link.side = Side(link.seat, rules, random.SystemRandom(), dealer=hello["dealer"],
                          seed=hello["seed"])
+        link.hello = {key: hello[key] for key in ("table", "dealer", "seed")}
+        self.link = None  # (a new game forgets the online game before: not this one)
         self.new_game(hello["table"], rules=rules, seed=hello["seed"])
+        self.link = link
         self.ui = replace(self.ui, online=True, friend=False, viewer=link.seat)
         self.game = table_game(link.side)
         element("online").close()
@@ -191,7 +237,9 @@ class Online(Room):
 
     def online_messages(self, link: Link, messages: list[dict[str, Any]]) -> None:
         for message in messages:
+            link.outbox.append(message)
             self.online_send(link, {"t": "m", "m": message})
+        del link.outbox[:-KEEP_SENT]
 
     async def online_protocol(self, link: Link, side: Side, message: object) -> None:
         number, known = side.hand_number, len(side.hand.actions)
@@ -230,6 +278,7 @@ class Online(Room):
         else:
             raise ValueError("not a move of the online table")
         self.online_messages(link, messages)
+        self.online_save()
         if pending_draw(side):
             link.drawing = action if isinstance(action, Draw) else None
             return None
@@ -242,7 +291,9 @@ class Online(Room):
             return
         link.state = "failed"
         self.online_send(link, {"t": "end"})
-        link.peer.close()
+        if link.peer is not None:
+            link.peer.close()
+        self.online_save()
         self.notice(cheated_text())
         self.announce(cheated_text())
         self.render()
@@ -279,6 +330,48 @@ class Online(Room):
         if side is not None and side.phase == "shuffle":
             return _("Shuffling the deck with {name}…").format(name=other)
         return _("Connected to {name}.").format(name=other)
+
+    # ------------------------------------------------------------------ kept
+
+    def online_save(self) -> None:
+        """Keep the online game (its protocol state) apart from the page's saved game,
+        so a closed tab goes on where it stopped once the two pages connect again."""
+        link = self.link
+        if not self.saving or link is None or link.side is None or not self.ui.online:
+            return
+        record = {**link.to_dict(), "ui": self.ui.to_dict()}
+        try:
+            storage.setItem(ONLINE_KEY, json.dumps(record, separators=(",", ":")))
+        except Exception:  # storage full or refused: the game goes on in memory
+            self.cannot_save()
+
+    def online_restore(self) -> None:
+        """The online game kept by this browser, if any, on the table (not connected:
+        "Reconnect" asks both players for codes again)."""
+        try:
+            text = storage.getItem(ONLINE_KEY)
+            if text is None:
+                return
+            data = json.loads(text)
+            link = link_from_dict(data, random.SystemRandom())
+            ui = store.ui_from_dict(data["ui"])
+        except Exception as error:  # a damaged record: the page's own game goes on
+            window.console.warn(f"online: the kept online game is unreadable: {error}")
+            self.online_forget()
+            return
+        assert link.side is not None
+        self.link = link
+        self.ui = replace(ui, online=True, viewer=link.seat)
+        self.game = table_game(link.side)
+
+    def online_forget(self) -> None:
+        """A new game: the online game before it is over (its channel closed, its record
+        gone)."""
+        link, self.link = self.link, None
+        if link is not None and link.peer is not None:
+            link.peer.close()
+        with contextlib.suppress(Exception):  # a storage that refuses keeps nothing new
+            storage.removeItem(ONLINE_KEY)
 
     def online_timeout_action(self) -> Action:
         """The table's move when your time runs out online: discard the top card, play

@@ -139,9 +139,10 @@ class Peer:
 class Link:
     """An online game's connection and protocol state."""
 
-    def __init__(self, seat: int, on_message: Any, on_state: Any) -> None:
+    def __init__(self, seat: int) -> None:
         self.seat = seat
-        self.peer = Peer(on_message, on_state)
+        self.peer: Peer | None = None
+        """The channel now (a new one each time the players connect again)."""
         self.side: Side | None = None
         self.names = ("", "")
         self.inbox: asyncio.Queue[str] = asyncio.Queue()
@@ -151,3 +152,36 @@ class Link:
         """This side's draw, sent, whose card is not shown yet."""
         self.state = "connecting"
         """"connecting", "open", "closed" or "failed"."""
+        self.outbox: list[dict[str, Any]] = []
+        """This side's last protocol messages, sent or not: those the other page has not
+        had are sent again when the two connect again."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """What a closed tab needs to go on (the side's secrets included: it stays in
+        this browser's storage)."""
+        assert self.side is not None
+        return {"format": "spades-online", "version": 1, "seat": self.seat,
+                "names": list(self.names), "hello": self.hello, "outbox": self.outbox,
+                "side": self.side.to_dict()}
+
+
+KEEP_SENT = 200
+"""How many of its own protocol messages a side keeps to send again (a hand has about 60)."""
+
+
+def link_from_dict(data: Any, rng: Any) -> Link:
+    """A link saved by ``Link.to_dict``, closed (raises ValueError if it is not one)."""
+    if not isinstance(data, dict) or data.get("format") != "spades-online":
+        raise ValueError("not a saved online game")
+    if data.get("version") != 1 or data.get("seat") not in (0, 1):
+        raise ValueError("not a saved online game")
+    link = Link(data["seat"])
+    names = data["names"]
+    if not (isinstance(names, list) and len(names) == 2 and all(isinstance(n, str) for n in names)):
+        raise ValueError("bad names")
+    link.names = (names[0], names[1])
+    link.hello = dict(data["hello"])
+    link.outbox = [m for m in data["outbox"] if isinstance(m, dict)][-KEEP_SENT:]
+    link.side = Side.from_dict(data["side"], rng)
+    link.state = "closed"
+    return link

@@ -266,6 +266,12 @@ class Room:
     def online_playing(self) -> bool:
         raise NotImplementedError
 
+    def online_save(self) -> None:
+        raise NotImplementedError
+
+    def online_forget(self) -> None:
+        raise NotImplementedError
+
     def online_timeout_action(self) -> Action:
         raise NotImplementedError
 
@@ -273,6 +279,9 @@ class Room:
         raise NotImplementedError
 
     # The moves of storage and tabs (tabs.py) that other rooms ask for.
+
+    def cannot_save(self) -> None:
+        raise NotImplementedError
 
     def keep_paint(self) -> None:
         raise NotImplementedError

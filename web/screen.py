@@ -37,6 +37,8 @@ class Screen(Room):
         connection = self.online_line()
         element("connection").textContent = connection
         element("connection").hidden = not connection
+        element("reconnect").hidden = not (self.link is not None and self.link.state == "closed"
+                                           and self.online_playing())
         cover = element("handoff")
         covering = handoff and bool(cover.hidden)
         cover.hidden = not handoff

@@ -31,8 +31,11 @@ class Tabs(Room):
         now = window.performance.now()
         saved_clock = self.clock.to_dict(now) if self.clock is not None else None
         self.ui = replace(self.ui, clock=saved_clock, selected=tuple(sorted(self.selected)))
-        if not self.saving or self.elsewhere or self.ui.online:
-            return  # (an online game is not kept yet: it needs its protocol's state)
+        if self.ui.online:  # kept apart, with its protocol's state (online.py)
+            self.online_save()
+            return
+        if not self.saving or self.elsewhere:
+            return
         try:
             if store.stored_rev(storage) != self.rev:  # another tab has saved since
                 self.continue_elsewhere()
