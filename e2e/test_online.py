@@ -145,3 +145,18 @@ def test_a_tab_closed_mid_hand_goes_on_after_reconnecting(open_page: Any) -> Non
     play_until_summaries([host, guest])
     scores = [page.locator("#scores").inner_text() for page in (host, guest)]
     assert sorted(scores[0].split()) == sorted(scores[1].split())
+
+
+def test_a_page_silent_for_a_minute_loses_by_forfeit(open_page: Any) -> None:
+    host, guest = open_page(), open_page()
+    connect(host, guest)
+    # The guest's page stops sending anything (a frozen tab, a dead network).
+    guest.evaluate("() => { RTCDataChannel.prototype.send = function () {}; }")
+    host.wait_for_function(
+        "() => document.getElementById('connection').textContent.includes('forfeit')",
+        timeout=90_000)
+    line = host.locator("#connection").inner_text()
+    assert line == "Player 2 has not answered for a minute: you win by forfeit."
+    assert line in host.locator("#notice").inner_text()
+    assert host.locator("#bids").is_hidden()
+    assert host.locator("#reconnect").is_hidden()

@@ -33,6 +33,11 @@ from spades.mental.shadow import pending_draw, table_game
 ONLINE_KEY = "spades.online"
 """Where the online game is kept (web/store.py keeps the page's own game)."""
 ONLINE_TABLES = ("duel",)
+PING_MS = 10_000
+"""A live page says so this often (a message of its own, or a ping)."""
+SILENCE_MS = 60_000
+"""A connected page that says nothing for this long has left: its player loses by
+forfeit (a closed channel waits for "Reconnect" instead)."""
 """The tables played online (Two-handed's Double Nil is not shown by the placeholder
 stock yet: spades.mental.shadow)."""
 
@@ -81,8 +86,8 @@ class Online(Room):
         old = self.link
         if old is not None and old.peer is not None:
             old.peer.close()
-        going_on = (old is not None and old.side is not None and old.state != "failed"
-                    and self.ui.online)
+        going_on = (old is not None and old.side is not None and self.ui.online
+                    and old.state not in ("failed", "forfeit"))
         link = old if going_on and old is not None else Link(0 if inviting else 1)
         peer = Peer(lambda text: self.online_received(link, peer, text),
                     lambda state: self.online_state(link, peer, state))
@@ -132,6 +137,7 @@ class Online(Room):
             return
         if state == "open" and link.state == "connecting":
             link.state = "open"
+            link.heard = window.performance.now()
             if link.side is not None:  # connected again: say how far this side got
                 self.online_send(link, {"t": "resume", "seed": link.hello.get("seed"),
                                         "seq": link.side.seq})
@@ -141,17 +147,37 @@ class Online(Room):
                 link.hello = {"t": "hello", "table": ONLINE_TABLES[0], "dealer": dealer,
                               "seed": seed, "name": self.my_name(0)}
                 self.online_send(link, link.hello)
-        elif state == "closed" and link.state not in ("closed", "failed"):
+        elif state == "closed" and link.state not in ("closed", "failed", "forfeit"):
             link.state = "closed"
             self.render()
 
     def online_send(self, link: Link, data: dict[str, Any]) -> None:
         if link.peer is not None and link.peer.is_open:
             link.peer.send(json.dumps(data, separators=(",", ":")))
+            link.said = window.performance.now()
 
     def online_received(self, link: Link, peer: Peer, text: str) -> None:
         if peer is link.peer:
+            link.heard = window.performance.now()
             link.inbox.put_nowait(text)
+
+    def online_tick(self, now: float) -> None:
+        """The clock's tick: ping the other page, and end the game by forfeit when it
+        has said nothing for SILENCE_MS while connected."""
+        link = self.link
+        if link is None or link.state != "open" or not self.online_playing():
+            return
+        if now - link.said >= PING_MS:
+            self.online_send(link, {"t": "ping"})
+        if now - link.heard >= SILENCE_MS:
+            link.state = "forfeit"
+            if link.peer is not None:
+                link.peer.close()
+            said = self.online_line()
+            self.notice(said)
+            self.announce(said)
+            self.online_save()
+            self.render()
 
     async def online_inbox(self, link: Link, peer: Peer) -> None:
         """The messages of the link, one at a time, in order."""
@@ -178,6 +204,8 @@ class Online(Room):
             self.online_save()
         elif kind == "resume":
             self.online_resume(link, data)
+        elif kind == "ping":
+            pass
         elif kind == "end":
             link.state = "closed"
             if link.peer is not None:
@@ -324,6 +352,9 @@ class Online(Room):
         other = link.names[1 - link.seat]
         if link.state == "failed":
             return cheated_text()
+        if link.state == "forfeit":
+            return _("{name} has not answered for a minute: you win by forfeit.").format(
+                name=other)
         if link.state == "closed":
             return _("The connection to {name} is closed.").format(name=other)
         side = link.side

@@ -151,7 +151,12 @@ class Link:
         self.drawing: Draw | None = None
         """This side's draw, sent, whose card is not shown yet."""
         self.state = "connecting"
-        """"connecting", "open", "closed" or "failed"."""
+        """"connecting", "open", "closed", "failed" (the other cheated) or "forfeit" (it
+        fell silent)."""
+        self.heard = 0.0
+        self.said = 0.0
+        """When the other page was last heard from, and this one last sent (ms, the
+        page's performance clock)."""
         self.outbox: list[dict[str, Any]] = []
         """This side's last protocol messages, sent or not: those the other page has not
         had are sent again when the two connect again."""
@@ -162,6 +167,7 @@ class Link:
         assert self.side is not None
         return {"format": "spades-online", "version": 1, "seat": self.seat,
                 "names": list(self.names), "hello": self.hello, "outbox": self.outbox,
+                "ended": self.state if self.state in ("failed", "forfeit") else "",
                 "side": self.side.to_dict()}
 
 
@@ -183,5 +189,7 @@ def link_from_dict(data: Any, rng: Any) -> Link:
     link.hello = dict(data["hello"])
     link.outbox = [m for m in data["outbox"] if isinstance(m, dict)][-KEEP_SENT:]
     link.side = Side.from_dict(data["side"], rng)
-    link.state = "closed"
+    link.state = data.get("ended") or "closed"
+    if link.state not in ("closed", "failed", "forfeit"):
+        raise ValueError("bad state")
     return link

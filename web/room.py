@@ -269,6 +269,9 @@ class Room:
     def online_save(self) -> None:
         raise NotImplementedError
 
+    def online_tick(self, now: float) -> None:
+        raise NotImplementedError
+
     def online_forget(self) -> None:
         raise NotImplementedError
 

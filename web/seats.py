@@ -70,6 +70,7 @@ class Seats(Room):
 
     def tick_clock(self) -> None:
         now = window.performance.now()
+        self.online_tick(now)
         seconds = self.clock_seconds()
         if seconds is None or not self.clock_applies():
             if self.clock is not None:
