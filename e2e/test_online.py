@@ -77,9 +77,19 @@ def play_until_summaries(pages: list[Any], seconds: float = 240) -> None:
         page.locator("#status").inner_text() for page in pages))
 
 
+LISTEN = """() => {
+  window.said = [];
+  new MutationObserver(() => window.said.push(document.getElementById('announce').textContent))
+    .observe(document.getElementById('announce'), {childList: true, characterData: true,
+                                                   subtree: true});
+}"""
+"""Keep every line the page says to a screen reader (#announce), in window.said."""
+
+
 def test_two_browsers_play_a_duel_hand_online(open_page: Any) -> None:
     host, guest = open_page(), open_page()
     connect(host, guest)
+    host.evaluate(LISTEN)
     for page in (host, guest):
         assert page.locator("#connection").inner_text().startswith("Connected to")
         assert page.evaluate("() => document.getElementById('app').dataset.players") == "2"
@@ -88,6 +98,11 @@ def test_two_browsers_play_a_duel_hand_online(open_page: Any) -> None:
     # The names replace "You" and "North": each page said its own (Player 1 invites).
     for text in summaries:
         assert "Player 1" in text and "Player 2" in text
+    # The opponent's draws are said (kept, as the test's players always keep), never
+    # the card.
+    said = [str(text) for text in host.evaluate("() => window.said")]
+    draws = [text for text in said if text.startswith("Player 2 kept the top card")]
+    assert len(draws) == 13, said
     scores = [page.locator("#scores").inner_text() for page in (host, guest)]
     assert all(scores), scores
     # Both pages scored the same hand from the same verified deal.

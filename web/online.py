@@ -20,8 +20,9 @@ from dataclasses import replace
 from typing import Any
 
 import store
+from codes import BadCode
 from i18n import _
-from peer import KEEP_SENT, BadCode, Link, Peer, link_from_dict
+from peer import KEEP_SENT, Link, Peer, link_from_dict
 from pyscript import window
 from room import Room, element, storage
 

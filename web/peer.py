@@ -1,62 +1,28 @@
-"""The online table's wire and its state: a WebRTC data channel between two browsers, signalled by
-copy and paste (an invitation code one way, an answer code the other).
+"""The online table's wire and its state: a WebRTC data channel between two browsers,
+signalled by copy and paste (an invitation code one way, an answer code the other).
 
 No third party is contacted: the connection has no STUN or TURN server (``iceServers``
 is empty), so it joins two browsers that can reach each other directly (the same network,
 or one machine). Each side waits for its ICE gathering to complete before it shows its
 code, so one paste each way is enough (no trickle). A code is the session description,
-compressed (zlib) and written in URL-safe base64 behind a short tag.
+compressed and written in URL-safe base64 behind a short tag (codes.py).
 """
 
 from __future__ import annotations
 
 import asyncio
-import base64
-import json
-import zlib
 from collections.abc import Callable
 from typing import Any
 
+from codes import decode, encode
 from pyodide.ffi import create_proxy, to_js
 from pyscript import window
 
 from spades import Draw
 from spades.mental import Side
 
-TAG = "spades1-"
-"""What every code begins with: a pasted text that does not is no code of ours."""
 GATHER_SECONDS = 10.0
 """The longest wait for the browser's network candidates."""
-
-
-class BadCode(ValueError):
-    """A pasted text that is not the code expected (says which, in English: the page
-    shows its own words)."""
-
-
-def encode(kind: str, sdp: str) -> str:
-    """A session description as a code to paste."""
-    packed = zlib.compress(json.dumps({"type": kind, "sdp": sdp}).encode(), 9)
-    return TAG + base64.urlsafe_b64encode(packed).decode().rstrip("=")
-
-
-def decode(code: str, kind: str) -> str:
-    """The session description of a pasted code, which must be of ``kind`` ("offer" or
-    "answer"); spaces and line breaks a messenger added are ignored."""
-    text = "".join(code.split())
-    if not text.startswith(TAG):
-        raise BadCode("not a code")
-    body = text[len(TAG):]
-    try:
-        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-        data = json.loads(zlib.decompress(packed, bufsize=1 << 16).decode())
-    except (ValueError, zlib.error) as error:
-        raise BadCode("a damaged code") from error
-    if not isinstance(data, dict) or not isinstance(data.get("sdp"), str):
-        raise BadCode("a damaged code")
-    if data.get("type") != kind:
-        raise BadCode(f"not an {kind}")
-    return str(data["sdp"])
 
 
 class Peer:
