@@ -29,6 +29,8 @@ ALTER_A_REVEAL = """(() => {
 
 def choose_online(page: Any) -> None:
     """Options → Opponent → A friend online → Play a friend online: the online dialog."""
+    if not page.locator('#tools [data-action="options"]').is_visible():
+        page.locator("#menu-button").click()  # a phone: the tools fold behind Menu
     page.locator('#tools [data-action="options"]').click()
     page.locator('#options input[name="opponent"][value="online"]').check()
     page.locator("#opponent-now-button").click()

@@ -62,8 +62,8 @@ class Screen(Room):
         app_el.dataset.players = str(view.players)
         app_el.dataset.yourTurn = "true" if view.your_turn else "false"
         app_el.classList.toggle("raise-playable", view.raise_playable)
-        values = {"table": view.table_name, "level": _(LEVEL_NAMES[view.level]),
-                  "number": view.hand_number}
+        level = _("Online") if ui.online else _(LEVEL_NAMES[view.level])  # (no computer)
+        values = {"table": view.table_name, "level": level, "number": view.hand_number}
         if view.daily:
             heading = _("Daily game · {table} · {level} · Hand {number}").format(**values)
         elif ui.day:  # a daily game of an earlier day, going on as an ordinary game
