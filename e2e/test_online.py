@@ -37,9 +37,9 @@ def choose_online(page: Any) -> None:
     page.wait_for_selector("#online[open]")
 
 
-def connect(host: Any, guest: Any) -> None:
+def connect(host: Any, guest: Any, query: str = "") -> None:
     for page in (host, guest):
-        open_game(page, "table=duel&speed=instant")
+        open_game(page, "table=duel&speed=instant" + query)
         choose_online(page)
     exchange_codes(host, guest)
 
@@ -177,3 +177,22 @@ def test_a_page_silent_for_a_minute_loses_by_forfeit(open_page: Any) -> None:
     assert line in host.locator("#notice").inner_text()
     assert host.locator("#bids").is_hidden()
     assert host.locator("#reconnect").is_hidden()
+
+
+def test_the_clock_moves_for_a_player_who_does_not(open_page: Any) -> None:
+    """Nobody taps: each page's clock (one second here) runs out on its own player's
+    decisions, and the table moves for them: a draw is a discard, a card the lowest
+    legal one, a bid the computer's from the player's cards; the hand plays itself out."""
+    host, guest = open_page(), open_page()
+    connect(host, guest, "&clock=1")
+    host.evaluate(LISTEN)
+    for page in (host, guest):
+        page.wait_for_selector("#summary:not([hidden])", timeout=400_000)
+    said = [str(text) for text in host.evaluate("() => window.said")]
+    timed = [text for text in said if text.startswith("Time:")]
+    assert sum("the table discarded the card for you" in text for text in timed) == 13
+    assert not any("kept the card" in text for text in timed)
+    assert any("the table bid" in text for text in timed)
+    assert sum("the table played the" in text for text in timed) == 13
+    scores = [page.locator("#scores").inner_text() for page in (host, guest)]
+    assert sorted(scores[0].split()) == sorted(scores[1].split())

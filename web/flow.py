@@ -63,7 +63,7 @@ class Flow(Room):
         before = self.game
         seat = before.turn
         if after is None and self.online_playing():
-            after = self.online_move(action)
+            after = self.online_move(action, why)
             if after is None:  # your draw: made once its card is shown (online.py)
                 self.render()
                 return

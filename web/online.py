@@ -287,12 +287,12 @@ class Online(Room):
             await self.perform(action, self.generation, after=table_game(side))
         if link.drawing is not None and not pending_draw(side):
             drawn, link.drawing = link.drawing, None
-            await self.perform(drawn, self.generation, after=table_game(side))
+            await self.perform(drawn, self.generation, link.drawing_why, after=table_game(side))
         elif not pending_draw(side):
             self.game = table_game(side)
             self.render()
 
-    def online_move(self, action: Action) -> Game | None:
+    def online_move(self, action: Action, why: str = "") -> Game | None:
         """Your move at the online table: sent; the game after it, or None while the card
         your draw brings is not shown yet (the move is made once it is)."""
         link = self.link
@@ -310,6 +310,7 @@ class Online(Room):
         self.online_save()
         if pending_draw(side):
             link.drawing = action if isinstance(action, Draw) else None
+            link.drawing_why = why
             return None
         return table_game(side)
 
@@ -405,17 +406,17 @@ class Online(Room):
         with contextlib.suppress(Exception):  # a storage that refuses keeps nothing new
             storage.removeItem(ONLINE_KEY)
 
-    def online_timeout_action(self) -> Action:
-        """The table's move when your time runs out online: discard the top card, play
-        your lowest legal card, or bid as the computer would."""
+    def online_timeout_action(self) -> Action | None:
+        """The table's move when your time runs out online: discard the top card, or play
+        your lowest legal card; None for a bid (the computer bids for you, from your own
+        cards)."""
         game = self.game
         if game.phase is Phase.DRAW:
             return Draw(False)
         plays = [a for a in game.legal_actions() if isinstance(a, Play)]
         if plays:
             return min(plays, key=lambda a: (a.card.rank, a.card.suit))
-        return Bid(min(a.n for a in game.legal_actions() if isinstance(a, Bid)
-                       and not a.blind))
+        return None
 
 
 __all__ = ["ONLINE_TABLES", "Online", "cheated_text"]

@@ -116,6 +116,8 @@ class Link:
         """The game the inviting side offered (its table, first dealer and seed)."""
         self.drawing: Draw | None = None
         """This side's draw, sent, whose card is not shown yet."""
+        self.drawing_why = ""
+        """What is said before that draw (the clock ran out)."""
         self.state = "connecting"
         """"connecting", "open", "closed", "failed" (the other cheated) or "forfeit" (it
         fell silent)."""

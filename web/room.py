@@ -260,7 +260,7 @@ class Room:
     def online_line(self) -> str:
         raise NotImplementedError
 
-    def online_move(self, action: Action) -> Game | None:
+    def online_move(self, action: Action, why: str = "") -> Game | None:
         raise NotImplementedError
 
     def online_playing(self) -> bool:
@@ -275,7 +275,7 @@ class Room:
     def online_forget(self) -> None:
         raise NotImplementedError
 
-    def online_timeout_action(self) -> Action:
+    def online_timeout_action(self) -> Action | None:
         raise NotImplementedError
 
     def online_waiting(self) -> bool:

@@ -140,9 +140,8 @@ class Seats(Room):
             game, generation = self.game, self.generation
             seat = game.turn
             assert seat is not None  # the clock runs only while you are on turn
-            if self.online_playing():
-                action = self.online_timeout_action()
-            else:
+            action = self.online_timeout_action() if self.online_playing() else None
+            if action is None:
                 action = await self.computer_action(seat)
             if game is not self.game or generation != self.generation:
                 return
