@@ -100,6 +100,8 @@ class Online(Room):
 
     async def online_invite(self) -> None:
         _link, peer = self.new_link(True)
+        element("online-offer").value = ""  # an earlier invitation is void now
+        element("online-host").hidden = element("online-guest-answer").hidden = True
         self.online_say(_("Making the invitation…"))
         code = await peer.invite()
         element("online-offer").value = code
@@ -108,6 +110,8 @@ class Online(Room):
 
     async def online_join(self) -> None:
         _link, peer = self.new_link(False)
+        element("online-answer").value = ""  # an earlier answer is void now
+        element("online-host").hidden = element("online-guest-answer").hidden = True
         try:
             code = await peer.join(str(element("online-invitation-in").value))
         except BadCode:
