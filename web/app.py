@@ -9,9 +9,10 @@ worker, started only when Expert is chosen, so the page never freezes.
 
 ``App`` is assembled from rooms, one module each, by what the player does (room.py says
 how): the table's flow (flow.py), what it shows (screen.py), the two-player seats and the
-clock (seats.py), the dialogs and options (dialogs.py), the keyboard (keyboard.py), storage
-and tabs (tabs.py); the record and the front door are record.py's, which receives the App.
-This module holds the state they share and starts the page (``start``).
+clock (seats.py), the online table (online.py), the dialogs and options (dialogs.py), the
+keyboard (keyboard.py), storage and tabs (tabs.py); the record and the front door are
+record.py's, which receives the App. This module holds the state they share and starts
+the page (``start``).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ import door
 import early
 import i18n
 import js
+import peer
 import players
 import pool
 import record
@@ -41,6 +43,7 @@ from failure import show_failure
 from flow import Flow
 from i18n import _
 from keyboard import Keyboard
+from online import Online
 from prefs import LEVELS, TABLES
 from pyodide.ffi import create_proxy
 from pyscript import document, window
@@ -69,7 +72,7 @@ from spades import (
 
 js.performance.mark("spades:imported")
 
-class App(Flow, Screen, Seats, Dialogs, Keyboard, Tabs):
+class App(Flow, Screen, Seats, Online, Dialogs, Keyboard, Tabs):
     """The page's controller: the rooms (room.py) and the state they share."""
 
     def __init__(self) -> None:
@@ -140,6 +143,7 @@ class App(Flow, Screen, Seats, Dialogs, Keyboard, Tabs):
         self.saving = True
         self.told_unsaved = False
         self.elsewhere = False  # the game goes on in another tab: this one waits
+        self.link: peer.Link | None = None  # the online game's channel (online.py)
 
     def spawn(self, coroutine: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
         """Run a coroutine in the background, keeping a reference until it ends."""
@@ -186,6 +190,7 @@ class App(Flow, Screen, Seats, Dialogs, Keyboard, Tabs):
         """A new game: of ``table_name`` (else the one chosen in Options), or of exactly
         ``rules`` (the same deal again keeps a custom table's settings)."""
         self.generation += 1
+        self.online_forget()
         table_name = table_name if table_name in TABLES else self.prefs.table
         level = level if level in LEVELS else self.prefs.level
         if seed is None:
@@ -342,6 +347,8 @@ def start() -> App:
         assert ui is not None  # load_game returns a game with its UI state
         app.restore(game, ui)
         app.record.settle_day()
+    if not link_deals:
+        app.online_restore()  # an online game this browser was playing goes on
     if link_deals and game is not None and door.in_progress(app.game, app.humans()):
         # A game in progress is never lost to a link unasked: the page asks once it is
         # ready ("Keep my game" is the default); the address keeps the link till then.

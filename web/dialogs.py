@@ -67,8 +67,13 @@ class Dialogs(Room):
         elif name == "ask-new-game":
             self.next_rules = None
             element("confirm-new").showModal()
+        elif self.online_action(name):
+            pass
         elif name == "opponent-new-game":
             # The table on the table again, with the opponent just chosen in Options.
+            if self.prefs.opponent == "online":
+                self.online_action("online")
+                return
             self.next_rules = self.game.rules
             if door.in_progress(self.game, self.humans()):
                 element("confirm-new").showModal()
@@ -208,13 +213,19 @@ class Dialogs(Room):
         """At a two-player table, an opponent chosen in Options other than the one at the
         table applies from the next game: said plainly, with that new game at hand."""
         game = self.game
-        friend_chosen = self.prefs.opponent == "friend"
-        differs = (game.rules.players == 2 and not self.ui.daily
-                   and game.phase is not Phase.GAME_OVER and friend_chosen != self.ui.friend)
+        chosen = self.prefs.opponent
+        friend_chosen = chosen == "friend"
+        at_table = "online" if self.ui.online else "friend" if self.ui.friend else "computer"
+        differs = (game.rules.players == 2 and not self.ui.daily and chosen != at_table
+                   and (game.phase is not Phase.GAME_OVER or chosen == "online"))
         element("opponent-now").hidden = not differs
         if not differs:
             return
-        if friend_chosen:
+        if chosen == "online":
+            said = _("Invite a friend to a Duel, each at their own device; the game on the "
+                     "table goes on until your friend joins.")
+            word = _("Play a friend online")
+        elif friend_chosen:
             said = _("The game on the table goes on against the computer.")
             word = _("Start a new game with a friend now")
         else:

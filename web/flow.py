@@ -56,12 +56,19 @@ class Flow(Room):
                 self.hurry = None
         return generation == self.generation
 
-    async def perform(self, action: Action, generation: int, why: str = "") -> None:
+    async def perform(self, action: Action, generation: int, why: str = "",
+                      after: Game | None = None) -> None:
         """Apply a legal action, save, and show it (the finished trick, then the sweep);
-        ``why`` is said before the move (the clock ran out)."""
+        ``why`` is said before the move (the clock ran out). Online, ``after`` is the game
+        after the other player's move, and yours goes over the channel first."""
         before = self.game
         seat = before.turn
-        after = before.apply(action)
+        if after is None and self.online_playing():
+            after = self.online_move(action, why)
+            if after is None:  # your draw: made once its card is shown (online.py)
+                self.render()
+                return
+        after = before.apply(action) if after is None else after
         assert seat is not None  # apply() refuses every move once the game is over
         self.game = after
         hand_over = len(after.history) > len(before.history)
@@ -279,7 +286,8 @@ class Flow(Room):
             self.pool.start_soon()
 
     def can_act(self) -> bool:
-        return not (self.busy or self.running or self.shown_trick is not None)
+        return not (self.busy or self.running or self.shown_trick is not None
+                    or self.online_waiting())
 
     def sound(self, name: str, delay: float = 0.0) -> None:
         """A card sound, if the player asked for them and has touched the page (a browser

@@ -15,7 +15,7 @@ from i18n import LANGUAGES, N_
 SPEEDS = ("slow", "normal", "fast", "instant")
 LEVELS = ("easy", "medium", "hard", "expert")
 TABLES = ("classic", "blind-nil", "quick", "duel", "two-handed")
-OPPONENTS = ("computer", "friend")
+OPPONENTS = ("computer", "friend", "online")
 NAMES = ("name1", "name2")
 NAME_CHARS = 20
 SWITCHES = ("raise_playable", "sound", "clock", "custom", "par")
@@ -44,7 +44,8 @@ class Prefs:
     """The decision clock of a table that has one (the Duel): a player who needs more
     time turns it off (WCAG 2.2.1)."""
     opponent: str = "computer"
-    """At a two-player table: "computer", or "friend" (pass and play on this device)."""
+    """At a two-player table: "computer", "friend" (pass and play on this device), or
+    "online" (a friend's browser: web/online.py)."""
     name1: str = ""
     name2: str = ""
     """The two players' names at pass and play ("" shows "Player 1" / "Player 2")."""

@@ -243,7 +243,7 @@ class Record:
         """Par after each hand: always in the daily game, in others if asked for (never
         at pass and play, where the other seat is a person)."""
         ui = self.app.ui
-        return not ui.friend and (ui.daily or self.app.prefs.par)
+        return not ui.friend and not ui.online and (ui.daily or self.app.prefs.par)
 
     def par_line(self, number: int) -> str:
         """The summary's comparison for hand ``number`` (0-based), or "" without par."""
@@ -346,13 +346,14 @@ class Record:
 
     def game_finished(self) -> None:
         """A game is over: into the statistics, once (a reload does not count it again).
-        A pass-and-play game is two people's, not this player's record: left out."""
+        A pass-and-play game is two people's, not this player's record: left out; so is
+        an online game (its hands are not the computer's)."""
         app = self.app
         if app.ui.recorded or app.game.phase is not Phase.GAME_OVER:
             return
         app.ui = replace(app.ui, recorded=True)
         app.save()
-        if app.ui.friend:
+        if app.ui.friend or app.ui.online:
             return
         day = app.ui.day if app.ui.daily else None
         result = stats.result_of(app.game, app.ui.level, day, self.complete_par())

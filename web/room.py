@@ -3,10 +3,10 @@ another.
 
 ``app.App`` is the page's one controller, assembled from rooms by what the player does:
 the table's flow (flow.py), what the table shows (screen.py), the two-player seats and the
-clock (seats.py), the dialogs and options (dialogs.py), the keyboard (keyboard.py), and
-storage and tabs (tabs.py). Each room is a class on ``Room``; ``Room`` declares the state
-``App.__init__`` sets and the moves each room calls in another, so a room reads as what it
-does and type-checks alone, and no room imports another.
+clock (seats.py), the online table (online.py), the dialogs and options (dialogs.py), the
+keyboard (keyboard.py), and storage and tabs (tabs.py). Each room is a class on ``Room``;
+``Room`` declares the state ``App.__init__`` sets and the moves each room calls in another,
+so a room reads as what it does and type-checks alone, and no room imports another.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 import clock
 import i18n
+import peer
 import pool
 import record
 import sounds
@@ -150,6 +151,7 @@ class Room:
     saving: bool
     told_unsaved: bool
     elsewhere: bool
+    link: peer.Link | None
 
     # The moves of App itself that other rooms ask for.
 
@@ -197,7 +199,8 @@ class Room:
     async def computer_action(self, seat: int) -> Action:
         raise NotImplementedError
 
-    async def perform(self, action: Action, generation: int, why: str = "") -> None:
+    async def perform(self, action: Action, generation: int, why: str = "",
+                      after: Game | None = None) -> None:
         raise NotImplementedError
 
     async def run_computers(self) -> None:
@@ -254,7 +257,39 @@ class Room:
     def on_key(self, event: Any) -> None:
         raise NotImplementedError
 
+    # The moves of the online table (online.py) that other rooms ask for.
+
+    def online_action(self, name: str) -> bool:
+        raise NotImplementedError
+
+    def online_line(self) -> str:
+        raise NotImplementedError
+
+    def online_move(self, action: Action, why: str = "") -> Game | None:
+        raise NotImplementedError
+
+    def online_playing(self) -> bool:
+        raise NotImplementedError
+
+    def online_save(self) -> None:
+        raise NotImplementedError
+
+    def online_tick(self, now: float) -> None:
+        raise NotImplementedError
+
+    def online_forget(self) -> None:
+        raise NotImplementedError
+
+    def online_timeout_action(self) -> Action | None:
+        raise NotImplementedError
+
+    def online_waiting(self) -> bool:
+        raise NotImplementedError
+
     # The moves of storage and tabs (tabs.py) that other rooms ask for.
+
+    def cannot_save(self) -> None:
+        raise NotImplementedError
 
     def keep_paint(self) -> None:
         raise NotImplementedError

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import render
@@ -26,6 +27,18 @@ class Screen(Room):
         self.seat_table()
         handoff = self.handoff_needed()
         view = table.table_view(game, self.prefs, ui, frozenset(self.selected), handoff)
+        if self.online_waiting():  # online: no move until the channel has brought it
+            other = self.names()[1 - ui.viewer]
+            link = self.link
+            waiting = _("Waiting for {name}…").format(name=other)
+            view = replace(view, drawing=False, top_card=None, bidding=False,
+                           double_nil=False, your_turn=False,
+                           status=waiting if link is not None and link.state == "open" else "")
+        connection = self.online_line()
+        element("connection").textContent = connection
+        element("connection").hidden = not connection
+        element("reconnect").hidden = not (self.link is not None and self.link.state == "closed"
+                                           and self.online_playing())
         cover = element("handoff")
         covering = handoff and bool(cover.hidden)
         cover.hidden = not handoff
@@ -49,8 +62,8 @@ class Screen(Room):
         app_el.dataset.players = str(view.players)
         app_el.dataset.yourTurn = "true" if view.your_turn else "false"
         app_el.classList.toggle("raise-playable", view.raise_playable)
-        values = {"table": view.table_name, "level": _(LEVEL_NAMES[view.level]),
-                  "number": view.hand_number}
+        level = _("Online") if ui.online else _(LEVEL_NAMES[view.level])  # (no computer)
+        values = {"table": view.table_name, "level": level, "number": view.hand_number}
         if view.daily:
             heading = _("Daily game · {table} · {level} · Hand {number}").format(**values)
         elif ui.day:  # a daily game of an earlier day, going on as an ordinary game

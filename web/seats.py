@@ -26,10 +26,13 @@ from spades import (
 class Seats(Room):
     def humans(self) -> frozenset[int]:
         """The seats people play at this device: yours, and at pass and play both."""
-        return frozenset({0, 1}) if self.ui.friend else frozenset({0})
+        return frozenset({0, 1}) if self.ui.friend or self.ui.online else frozenset({0})
 
     def names(self) -> tuple[str, str]:
-        """The two players' names at pass and play (editable in Options)."""
+        """The two players' names at pass and play (editable in Options); online, as
+        each page said its own."""
+        if self.ui.online and self.link is not None:
+            return self.link.names
         return (self.prefs.name1 or _("Player 1"), self.prefs.name2 or _("Player 2"))
 
     def handoff_needed(self) -> bool:
@@ -41,7 +44,8 @@ class Seats(Room):
                 and self.reveal is None)
 
     def seat_table(self) -> None:
-        table.set_seating(table.Seating(self.ui.viewer, self.names() if self.ui.friend else ()))
+        named = self.ui.friend or self.ui.online
+        table.set_seating(table.Seating(self.ui.viewer, self.names() if named else ()))
 
     def clock_seconds(self) -> int | None:
         """Seconds per decision now, or None: the table's clock, unless turned off."""
@@ -53,7 +57,7 @@ class Seats(Room):
         game = self.game
         return (self.clock_seconds() is not None and game.turn == self.ui.viewer
                 and not self.handoff_needed() and not self.ui.summary
-                and game.phase is not Phase.GAME_OVER)
+                and game.phase is not Phase.GAME_OVER and not self.online_waiting())
 
     async def clock_loop(self) -> None:
         """Tick the clock a few times a second (it is pure bookkeeping: web/clock.py)."""
@@ -66,6 +70,7 @@ class Seats(Room):
 
     def tick_clock(self) -> None:
         now = window.performance.now()
+        self.online_tick(now)
         seconds = self.clock_seconds()
         if seconds is None or not self.clock_applies():
             if self.clock is not None:
@@ -135,7 +140,9 @@ class Seats(Room):
             game, generation = self.game, self.generation
             seat = game.turn
             assert seat is not None  # the clock runs only while you are on turn
-            action = await self.computer_action(seat)
+            action = self.online_timeout_action() if self.online_playing() else None
+            if action is None:
+                action = await self.computer_action(seat)
             if game is not self.game or generation != self.generation:
                 return
             self.clock = None

@@ -84,7 +84,10 @@ class UiState:
     friend: bool = False
     """Pass and play: a friend plays the other seat of a two-player table here."""
     viewer: int = 0
-    """The seat whose cards the table shows (at pass and play, who tapped Ready last)."""
+    """The seat whose cards the table shows (at pass and play, who tapped Ready last;
+    online, this browser's seat)."""
+    online: bool = False
+    """An online game: a friend's browser plays the other seat (web/online.py)."""
     clock: dict[str, Any] | None = field(default=None, compare=False)
     """The decision clock (web/clock.py), as its to_dict() wrote it: the time LEFT for
     the decision the game waits for, so a reload does not give a fresh limit."""
@@ -119,6 +122,7 @@ class UiState:
             "clock": self.clock,
             "friend": self.friend,
             "viewer": self.viewer,
+            "online": self.online,
             "day": self.day,
             "par": [[number, points] for number, points in self.par],
             "recorded": self.recorded,
@@ -152,10 +156,13 @@ def ui_from_dict(data: object) -> UiState:
     if winner not in (None, 0, 1, 2, 3):
         raise ValueError("bad last winner")
     friend, viewer = data.get("friend", False), data.get("viewer", 0)
-    if not isinstance(friend, bool) or viewer not in (0, 1) or isinstance(viewer, bool):
+    online = data.get("online", False)
+    if (not isinstance(friend, bool) or not isinstance(online, bool) or viewer not in (0, 1)
+            or isinstance(viewer, bool)):
         raise ValueError("bad seating")
     return UiState(level, daily, summary, looked, tuple(plays), winner, friend=friend,
-                   viewer=viewer if friend else 0, clock=saved_clock(data.get("clock")),
+                   viewer=viewer if friend or online else 0, online=online,
+                   clock=saved_clock(data.get("clock")),
                    day=saved_day(data.get("day", "")),
                    par=saved_par(data.get("par", [])),
                    recorded=data.get("recorded", False) is True,

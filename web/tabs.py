@@ -31,6 +31,9 @@ class Tabs(Room):
         now = window.performance.now()
         saved_clock = self.clock.to_dict(now) if self.clock is not None else None
         self.ui = replace(self.ui, clock=saved_clock, selected=tuple(sorted(self.selected)))
+        if self.ui.online:  # kept apart, with its protocol's state (online.py)
+            self.online_save()
+            return
         if not self.saving or self.elsewhere:
             return
         try:

@@ -1,0 +1,62 @@
+"""The table an online page shows during a hand (``spades.mental.shadow``): at every step
+of honest Duel hands, each side's game agrees with all the side knows (its cards, the top
+card it is shown, the bids, the cards played, whose turn, which cards it may play), and
+the hand scores as the verified game does."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spades import Phase, Play
+from spades.mental import Side
+from spades.mental.shadow import pending_draw, table_game
+from tests.test_mental import honest_move, make_sides, run_hand
+
+
+def check(side: Side) -> None:
+    game = table_game(side)
+    if side.phase in ("shuffle", "keys"):
+        return
+    view = game.view(side.seat)
+    if pending_draw(side):
+        assert view.phase is Phase.DRAW and view.turn == side.seat
+        return
+    assert view.hand == side.cards
+    assert view.turn == side.turn
+    assert view.phase.value == side.phase
+    if side.top_card is not None:
+        assert view.top_card == side.top_card
+    if side.phase == "play" and side.turn == side.seat:
+        legal = tuple(sorted(a.card for a in view.legal if isinstance(a, Play)))
+        assert legal == tuple(sorted(side.legal_cards()))
+    played = [(seat, value) for seat, _, value in side.hand.plays]
+    shown = [(s, c.index) for trick in view.tricks for s, c in trick.plays]
+    shown += [(s, c.index) for s, c in view.trick.plays]
+    assert shown == played
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from([0, 1]))
+def test_each_side_shows_what_it_knows(seed: int, dealer: int) -> None:
+    sides = make_sides(dealer=dealer)
+    rng = random.Random(seed)
+    scored: list[tuple[int, int]] = []
+
+    def watch(pair: list[Side]) -> None:
+        for side in pair:
+            check(side)
+            if side.phase == "keys":
+                scored.append(table_game(side).scores)
+
+    run_hand(sides, honest_move(rng), watch=watch)
+    assert scored and all(score == sides[0].game.scores for score in scored)
+    assert sides[0].game.scores == sides[1].game.scores
+
+
+def test_a_shuffle_in_progress_shows_the_hand_before_any_draw() -> None:
+    side = make_sides()[0]
+    game = table_game(side)
+    assert game.phase is Phase.DRAW and game.view(0).hand == ()

@@ -1,0 +1,48 @@
+"""The online table's codes: a WebRTC session description as a text to paste, and back
+(web/peer.py uses them; pure Python, tested under CPython)."""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+
+TAG = "spades1-"
+"""What every code begins with: a pasted text that does not is no code of ours."""
+MAX_BYTES = 1 << 16
+"""The most a code may unpack to (a session description is about 1 KB)."""
+
+
+class BadCode(ValueError):
+    """A pasted text that is not the code expected (says which, in English: the page
+    shows its own words)."""
+
+
+def encode(kind: str, sdp: str) -> str:
+    """A session description ("offer" or "answer") as a code to paste: compressed (zlib)
+    and written in URL-safe base64 behind ``TAG``."""
+    packed = zlib.compress(json.dumps({"type": kind, "sdp": sdp}).encode(), 9)
+    return TAG + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+
+def decode(code: str, kind: str) -> str:
+    """The session description of a pasted code, which must be of ``kind``; spaces and
+    line breaks a messenger added are ignored. Raises ``BadCode``."""
+    text = "".join(code.split())
+    if not text.startswith(TAG):
+        raise BadCode("not a code")
+    body = text[len(TAG):]
+    try:
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        unpacker = zlib.decompressobj()
+        raw = unpacker.decompress(packed, MAX_BYTES)
+        if unpacker.unconsumed_tail or not unpacker.eof:
+            raise BadCode("a damaged code")
+        data = json.loads(raw.decode())
+    except (ValueError, zlib.error) as error:  # binascii.Error is a ValueError
+        raise BadCode("a damaged code") from error
+    if not isinstance(data, dict) or not isinstance(data.get("sdp"), str):
+        raise BadCode("a damaged code")
+    if data.get("type") != kind:
+        raise BadCode(f"not an {kind}")
+    return str(data["sdp"])

@@ -1,0 +1,426 @@
+"""The online table: a friend's browser plays the other seat (issue 29), over a data
+channel (peer.py), each page holding its side of the mental-poker deal (spades.mental).
+
+The inviting page sits at seat 0 and says the table, the first dealer and the seed in its
+hello; the invited page answers with its player's name. Then each page runs a
+``spades.mental.Side`` with secrets from ``random.SystemRandom`` (the operating system's
+generator), sends the messages it returns as JSON, and feeds those received to
+``receive``. The table shows ``spades.mental.shadow.table_game``: the engine's game as
+this side knows it, the verified game once a hand's keys are in. A message that breaks the
+protocol or the rules ends the game: the hand is not scored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+from dataclasses import replace
+from typing import Any
+
+import store
+from codes import BadCode
+from i18n import _
+from peer import KEEP_SENT, Link, Peer, link_from_dict
+from pyscript import window
+from room import Room, element, storage
+
+from spades import PRESETS, Action, Bid, Draw, Game, Phase, Play
+from spades.cards import CARDS
+from spades.mental import CheatDetected, Side
+from spades.mental.shadow import pending_draw, table_game
+
+ONLINE_KEY = "spades.online"
+"""Where the online game is kept (web/store.py keeps the page's own game)."""
+ONLINE_TABLES = ("duel",)
+PING_MS = 10_000
+"""A live page says so this often (a message of its own, or a ping)."""
+SILENCE_MS = 60_000
+"""A connected page that says nothing for this long has left: its player loses by
+forfeit (a closed channel waits for "Reconnect" instead)."""
+"""The tables played online (Two-handed's Double Nil is not shown by the placeholder
+stock yet: spades.mental.shadow)."""
+
+
+def cheated_text() -> str:
+    """What a page says when the other's messages broke the protocol or the rules."""
+    return _("Your opponent's moves did not match the cards dealt")
+
+
+class Online(Room):
+    def online_action(self, name: str) -> bool:
+        """The online dialog's buttons; False for an action of another room."""
+        if name == "online":
+            self.online_dialog()
+        elif name == "online-invite":
+            self.spawn(self.online_invite())
+        elif name == "online-join":
+            self.spawn(self.online_join())
+        elif name == "online-connect":
+            self.spawn(self.online_connect())
+        elif name == "online-close":
+            element("online").close()
+        else:
+            return False
+        return True
+
+    def online_dialog(self) -> None:
+        for ident in ("online-offer", "online-answer", "online-answer-in",
+                      "online-invitation-in"):
+            element(ident).value = ""
+        element("online-host").hidden = element("online-guest-answer").hidden = True
+        self.online_say("")
+        element("options").close()
+        element("online").showModal()
+
+    def online_say(self, text: str) -> None:
+        element("online-status").textContent = text
+
+    def my_name(self, seat: int) -> str:
+        return self.prefs.name1 or (_("Player 1") if seat == 0 else _("Player 2"))
+
+    def new_link(self, inviting: bool) -> tuple[Link, Peer]:
+        """A new channel: for the online game on the table if there is one (the two
+        pages connect again and go on), else for a new game (the inviting page sits at
+        seat 0)."""
+        old = self.link
+        if old is not None and old.peer is not None:
+            old.peer.close()
+        going_on = (old is not None and old.side is not None and self.ui.online
+                    and old.state not in ("failed", "forfeit"))
+        link = old if going_on and old is not None else Link(0 if inviting else 1)
+        peer = Peer(lambda text: self.online_received(link, peer, text),
+                    lambda state: self.online_state(link, peer, state))
+        link.peer, link.state = peer, "connecting"
+        link.inbox = asyncio.Queue()
+        self.link = link
+        self.spawn(self.online_inbox(link, peer))
+        return link, peer
+
+    async def online_invite(self) -> None:
+        _link, peer = self.new_link(True)
+        element("online-offer").value = ""  # an earlier invitation is void now
+        element("online-host").hidden = element("online-guest-answer").hidden = True
+        self.online_say(_("Making the invitation…"))
+        code = await peer.invite()
+        element("online-offer").value = code
+        element("online-host").hidden = False
+        self.online_say(_("Send the invitation to your friend, then paste their answer."))
+
+    async def online_join(self) -> None:
+        _link, peer = self.new_link(False)
+        element("online-answer").value = ""  # an earlier answer is void now
+        element("online-host").hidden = element("online-guest-answer").hidden = True
+        try:
+            code = await peer.join(str(element("online-invitation-in").value))
+        except BadCode:
+            self.online_say(_("That is not an invitation: paste the whole code your friend "
+                              "sent."))
+            return
+        element("online-answer").value = code
+        element("online-guest-answer").hidden = False
+        self.online_say(_("Send this answer back to your friend; the game starts when "
+                          "they paste it."))
+
+    async def online_connect(self) -> None:
+        link = self.link
+        if link is None or link.peer is None or link.peer.channel is None:
+            return  # (only the inviting page has its channel before it connects)
+        try:
+            await link.peer.accept(str(element("online-answer-in").value))
+        except BadCode:
+            self.online_say(_("That is not an answer: paste the whole code your friend "
+                              "sent back."))
+            return
+        self.online_say(_("Connecting…"))
+
+    # ------------------------------------------------------------------ the channel
+
+    def online_state(self, link: Link, peer: Peer, state: str) -> None:
+        if link is not self.link or peer is not link.peer:
+            return
+        if state == "open" and link.state == "connecting":
+            link.state = "open"
+            link.heard = window.performance.now()
+            if link.side is not None:  # connected again: say how far this side got
+                self.online_send(link, {"t": "resume", "seed": link.hello.get("seed"),
+                                        "seq": link.side.seq})
+            elif peer.channel is not None and link.seat == 0:  # the inviting page
+                dealer = random.SystemRandom().randrange(2)
+                seed = random.SystemRandom().randrange(1 << 48)
+                link.hello = {"t": "hello", "table": ONLINE_TABLES[0], "dealer": dealer,
+                              "seed": seed, "name": self.my_name(0)}
+                self.online_send(link, link.hello)
+        elif state == "closed" and link.state not in ("closed", "failed", "forfeit"):
+            link.state = "closed"
+            self.render()
+
+    def online_send(self, link: Link, data: dict[str, Any]) -> None:
+        if link.peer is not None and link.peer.is_open:
+            link.peer.send(json.dumps(data, separators=(",", ":")))
+            link.said = window.performance.now()
+
+    def online_received(self, link: Link, peer: Peer, text: str) -> None:
+        if peer is link.peer:
+            link.heard = window.performance.now()
+            link.inbox.put_nowait(text)
+
+    def online_tick(self, now: float) -> None:
+        """The clock's tick: ping the other page, and end the game by forfeit when it
+        has said nothing for SILENCE_MS while connected."""
+        link = self.link
+        if link is None or link.state != "open" or not self.online_playing():
+            return
+        if now - link.said >= PING_MS:
+            self.online_send(link, {"t": "ping"})
+        if now - link.heard >= SILENCE_MS:
+            link.state = "forfeit"
+            if link.peer is not None:
+                link.peer.close()
+            said = self.online_line()
+            self.notice(said)
+            self.announce(said)
+            self.online_save()
+            self.render()
+
+    async def online_inbox(self, link: Link, peer: Peer) -> None:
+        """The messages of the link, one at a time, in order."""
+        inbox = link.inbox
+        while link is self.link and peer is link.peer:
+            text = await inbox.get()
+            try:
+                data = json.loads(text)
+                if not isinstance(data, dict):
+                    raise ValueError("not an object")
+                await self.online_take(link, data)
+            except CheatDetected:
+                self.online_fail(link)
+            except (ValueError, KeyError, TypeError) as error:
+                window.console.warn(f"online: {error}")
+                self.online_fail(link)
+
+    async def online_take(self, link: Link, data: dict[str, Any]) -> None:
+        kind = data.get("t")
+        if kind == "hello":
+            self.online_hello(link, data)
+        elif kind == "m" and link.side is not None:
+            await self.online_protocol(link, link.side, data["m"])
+            self.online_save()
+        elif kind == "resume":
+            self.online_resume(link, data)
+        elif kind == "ping":
+            pass
+        elif kind == "end":
+            link.state = "closed"
+            if link.peer is not None:
+                link.peer.close()
+            self.render()
+        else:
+            raise ValueError(f"unexpected message {kind!r}")
+
+    def online_resume(self, link: Link, data: dict[str, Any]) -> None:
+        """The other page, connected again, says how far its transcript goes: what it
+        has not had of ours is sent again."""
+        side = link.side
+        if side is None or data.get("seed") != link.hello.get("seed"):
+            link.state = "closed"  # another game: nothing to go on with
+            if link.peer is not None:
+                link.peer.close()
+            self.render()
+            return
+        seq = data.get("seq")
+        if not isinstance(seq, int):
+            raise ValueError("a bad resume")
+        for message in link.outbox:
+            if message["seq"] >= seq:
+                self.online_send(link, {"t": "m", "m": message})
+        element("online").close()
+        self.notice(_("Connected to {name}.").format(name=link.names[1 - link.seat]))
+        self.render()
+
+    def online_hello(self, link: Link, data: dict[str, Any]) -> None:
+        name = str(data.get("name", ""))[:20] or (_("Player 2") if link.seat == 0
+                                                  else _("Player 1"))
+        if link.seat == 0:
+            hello = link.hello
+        else:
+            if data.get("table") not in ONLINE_TABLES or data.get("dealer") not in (0, 1):
+                raise ValueError("an unknown table")
+            seed = data.get("seed")
+            if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 48:
+                raise ValueError("a bad seed")
+            hello = data
+            self.online_send(link, {"t": "hello", "name": self.my_name(1)})
+        mine = self.my_name(link.seat)
+        link.names = (mine, name) if link.seat == 0 else (name, mine)
+        rules = PRESETS[hello["table"]]
+        link.side = Side(link.seat, rules, random.SystemRandom(), dealer=hello["dealer"],
+                         seed=hello["seed"])
+        link.hello = {key: hello[key] for key in ("table", "dealer", "seed")}
+        self.link = None  # (a new game forgets the online game before: not this one)
+        self.new_game(hello["table"], rules=rules, seed=hello["seed"])
+        self.link = link
+        self.ui = replace(self.ui, online=True, friend=False, viewer=link.seat)
+        self.game = table_game(link.side)
+        element("online").close()
+        self.notice(_("Connected: you play {name}.").format(name=name))
+        self.online_messages(link, link.side.start())
+        self.render()
+
+    def online_messages(self, link: Link, messages: list[dict[str, Any]]) -> None:
+        for message in messages:
+            link.outbox.append(message)
+            self.online_send(link, {"t": "m", "m": message})
+        del link.outbox[:-KEEP_SENT]
+
+    async def online_protocol(self, link: Link, side: Side, message: object) -> None:
+        number, known = side.hand_number, len(side.hand.actions)
+        self.online_messages(link, side.receive(message))
+        if side.hand_number != number:  # the keys: the hand is verified
+            self.online_messages(link, side.start())
+            self.game = table_game(side)
+            self.render()
+            return
+        for seat, kind, argument in side.hand.actions[known:]:
+            if seat == side.seat:
+                continue
+            action: Action = Draw(argument) if kind == "draw" else (
+                Bid(argument[0], blind=argument[1]) if kind == "bid"
+                else Play(CARDS[side.hand.known[argument]]))
+            await self.perform(action, self.generation, after=table_game(side))
+        if link.drawing is not None and not pending_draw(side):
+            drawn, link.drawing = link.drawing, None
+            await self.perform(drawn, self.generation, link.drawing_why, after=table_game(side))
+        elif not pending_draw(side):
+            self.game = table_game(side)
+            self.render()
+
+    def online_move(self, action: Action, why: str = "") -> Game | None:
+        """Your move at the online table: sent; the game after it, or None while the card
+        your draw brings is not shown yet (the move is made once it is)."""
+        link = self.link
+        assert link is not None and link.side is not None
+        side = link.side
+        if isinstance(action, Draw):
+            messages = side.draw(action.keep)
+        elif isinstance(action, Bid):
+            messages = side.bid(action.n, blind=action.blind)
+        elif isinstance(action, Play):
+            messages = side.play(action.card)
+        else:
+            raise ValueError("not a move of the online table")
+        self.online_messages(link, messages)
+        self.online_save()
+        if pending_draw(side):
+            link.drawing = action if isinstance(action, Draw) else None
+            link.drawing_why = why
+            return None
+        return table_game(side)
+
+    def online_fail(self, link: Link) -> None:
+        """The opponent's messages broke the protocol or the rules: the game ends here,
+        this hand unscored."""
+        if link.state == "failed":
+            return
+        link.state = "failed"
+        self.online_send(link, {"t": "end"})
+        if link.peer is not None:
+            link.peer.close()
+        self.online_save()
+        self.notice(cheated_text())
+        self.announce(cheated_text())
+        self.render()
+
+    # ------------------------------------------------------------------ the table
+
+    def online_playing(self) -> bool:
+        return self.link is not None and self.link.side is not None and self.ui.online
+
+    def online_waiting(self) -> bool:
+        """The table waits on the channel: no move of yours now (the deck is being
+        shuffled, a card shown to you is on its way, or the game ended)."""
+        link = self.link
+        if not self.online_playing() or link is None or link.side is None:
+            return False
+        side = link.side
+        if link.state != "open":
+            return True
+        if side.turn != side.seat or self.game.phase is Phase.GAME_OVER:
+            return False
+        return side.phase == "draw" and side.top_card is None
+
+    def online_line(self) -> str:
+        """The connection's status line ("" when not online)."""
+        link = self.link
+        if not self.online_playing() or link is None:
+            return ""
+        other = link.names[1 - link.seat]
+        if link.state == "failed":
+            return cheated_text()
+        if link.state == "forfeit":
+            return _("{name} has not answered for a minute: you win by forfeit.").format(
+                name=other)
+        if link.state == "closed":
+            return _("The connection to {name} is closed.").format(name=other)
+        side = link.side
+        if side is not None and side.phase == "shuffle":
+            return _("Shuffling the deck with {name}…").format(name=other)
+        return _("Connected to {name}.").format(name=other)
+
+    # ------------------------------------------------------------------ kept
+
+    def online_save(self) -> None:
+        """Keep the online game (its protocol state) apart from the page's saved game,
+        so a closed tab goes on where it stopped once the two pages connect again."""
+        link = self.link
+        if not self.saving or link is None or link.side is None or not self.ui.online:
+            return
+        record = {**link.to_dict(), "ui": self.ui.to_dict()}
+        try:
+            storage.setItem(ONLINE_KEY, json.dumps(record, separators=(",", ":")))
+        except Exception:  # storage full or refused: the game goes on in memory
+            self.cannot_save()
+
+    def online_restore(self) -> None:
+        """The online game kept by this browser, if any, on the table (not connected:
+        "Reconnect" asks both players for codes again)."""
+        try:
+            text = storage.getItem(ONLINE_KEY)
+            if text is None:
+                return
+            data = json.loads(text)
+            link = link_from_dict(data, random.SystemRandom())
+            ui = store.ui_from_dict(data["ui"])
+        except Exception as error:  # a damaged record: the page's own game goes on
+            window.console.warn(f"online: the kept online game is unreadable: {error}")
+            self.online_forget()
+            return
+        assert link.side is not None
+        self.link = link
+        self.ui = replace(ui, online=True, viewer=link.seat)
+        self.game = table_game(link.side)
+
+    def online_forget(self) -> None:
+        """A new game: the online game before it is over (its channel closed, its record
+        gone)."""
+        link, self.link = self.link, None
+        if link is not None and link.peer is not None:
+            link.peer.close()
+        with contextlib.suppress(Exception):  # a storage that refuses keeps nothing new
+            storage.removeItem(ONLINE_KEY)
+
+    def online_timeout_action(self) -> Action | None:
+        """The table's move when your time runs out online: discard the top card, or play
+        your lowest legal card; None for a bid (the computer bids for you, from your own
+        cards)."""
+        game = self.game
+        if game.phase is Phase.DRAW:
+            return Draw(False)
+        plays = [a for a in game.legal_actions() if isinstance(a, Play)]
+        if plays:
+            return min(plays, key=lambda a: (a.card.rank, a.card.suit))
+        return None
+
+
+__all__ = ["ONLINE_TABLES", "Online", "cheated_text"]

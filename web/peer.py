@@ -1,0 +1,163 @@
+"""The online table's wire and its state: a WebRTC data channel between two browsers,
+signalled by copy and paste (an invitation code one way, an answer code the other).
+
+No third party is contacted: the connection has no STUN or TURN server (``iceServers``
+is empty), so it joins two browsers that can reach each other directly (the same network,
+or one machine). Each side waits for its ICE gathering to complete before it shows its
+code, so one paste each way is enough (no trickle). A code is the session description,
+compressed and written in URL-safe base64 behind a short tag (codes.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from codes import decode, encode
+from pyodide.ffi import create_proxy, to_js
+from pyscript import window
+
+from spades import Draw
+from spades.mental import Side
+
+GATHER_SECONDS = 10.0
+"""The longest wait for the browser's network candidates."""
+
+
+class Peer:
+    """One end of the data channel. ``on_message(text)`` gets each message received;
+    ``on_state(state)`` each change: "open", "closed"."""
+
+    def __init__(self, on_message: Callable[[str], None],
+                 on_state: Callable[[str], None]) -> None:
+        self.on_message = on_message
+        self.on_state = on_state
+        self.channel: Any = None
+        self.proxies: list[Any] = []
+        config = to_js({"iceServers": []}, dict_converter=window.Object.fromEntries)
+        self.connection: Any = window.RTCPeerConnection.new(config)
+        self.listen(self.connection, "connectionstatechange", self.connection_changed)
+
+    def listen(self, target: Any, event: str, handler: Callable[[Any], None]) -> None:
+        proxy = create_proxy(handler)
+        self.proxies.append(proxy)
+        target.addEventListener(event, proxy)
+
+    def connection_changed(self, _event: Any) -> None:
+        if str(self.connection.connectionState) in ("failed", "closed"):
+            self.on_state("closed")
+
+    def attach(self, channel: Any) -> None:
+        self.channel = channel
+        self.listen(channel, "open", lambda _event: self.on_state("open"))
+        self.listen(channel, "close", lambda _event: self.on_state("closed"))
+        self.listen(channel, "message", lambda event: self.on_message(str(event.data)))
+
+    async def local_code(self) -> str:
+        """This side's description once its candidates are gathered, as a code."""
+        connection = self.connection
+        waited = 0.0
+        while str(connection.iceGatheringState) != "complete" and waited < GATHER_SECONDS:
+            await asyncio.sleep(0.05)
+            waited += 0.05
+        description = connection.localDescription
+        return encode(str(description.type), str(description.sdp))
+
+    def describe(self, kind: str, sdp: str) -> Any:
+        return to_js({"type": kind, "sdp": sdp}, dict_converter=window.Object.fromEntries)
+
+    async def invite(self) -> str:
+        """The inviting side: opens the channel and gives the invitation code."""
+        options = to_js({"ordered": True}, dict_converter=window.Object.fromEntries)
+        self.attach(self.connection.createDataChannel("spades", options))
+        offer = await self.connection.createOffer()
+        await self.connection.setLocalDescription(offer)
+        return await self.local_code()
+
+    async def join(self, invitation: str) -> str:
+        """The invited side: takes the invitation code, gives the answer code."""
+        sdp = decode(invitation, "offer")
+        self.listen(self.connection, "datachannel", lambda event: self.attach(event.channel))
+        await self.connection.setRemoteDescription(self.describe("offer", sdp))
+        answer = await self.connection.createAnswer()
+        await self.connection.setLocalDescription(answer)
+        return await self.local_code()
+
+    async def accept(self, answer: str) -> None:
+        """The inviting side: takes the answer code; the channel opens soon after."""
+        sdp = decode(answer, "answer")
+        await self.connection.setRemoteDescription(self.describe("answer", sdp))
+
+    @property
+    def is_open(self) -> bool:
+        return self.channel is not None and str(self.channel.readyState) == "open"
+
+    def send(self, text: str) -> None:
+        self.channel.send(text)
+
+    def close(self) -> None:
+        if self.channel is not None:
+            self.channel.close()
+        self.connection.close()
+
+
+class Link:
+    """An online game's connection and protocol state."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.peer: Peer | None = None
+        """The channel now (a new one each time the players connect again)."""
+        self.side: Side | None = None
+        self.names = ("", "")
+        self.inbox: asyncio.Queue[str] = asyncio.Queue()
+        self.hello: dict[str, Any] = {}
+        """The game the inviting side offered (its table, first dealer and seed)."""
+        self.drawing: Draw | None = None
+        """This side's draw, sent, whose card is not shown yet."""
+        self.drawing_why = ""
+        """What is said before that draw (the clock ran out)."""
+        self.state = "connecting"
+        """"connecting", "open", "closed", "failed" (the other cheated) or "forfeit" (it
+        fell silent)."""
+        self.heard = 0.0
+        self.said = 0.0
+        """When the other page was last heard from, and this one last sent (ms, the
+        page's performance clock)."""
+        self.outbox: list[dict[str, Any]] = []
+        """This side's last protocol messages, sent or not: those the other page has not
+        had are sent again when the two connect again."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """What a closed tab needs to go on (the side's secrets included: it stays in
+        this browser's storage)."""
+        assert self.side is not None
+        return {"format": "spades-online", "version": 1, "seat": self.seat,
+                "names": list(self.names), "hello": self.hello, "outbox": self.outbox,
+                "ended": self.state if self.state in ("failed", "forfeit") else "",
+                "side": self.side.to_dict()}
+
+
+KEEP_SENT = 200
+"""How many of its own protocol messages a side keeps to send again (a hand has about 60)."""
+
+
+def link_from_dict(data: Any, rng: Any) -> Link:
+    """A link saved by ``Link.to_dict``, closed (raises ValueError if it is not one)."""
+    if not isinstance(data, dict) or data.get("format") != "spades-online":
+        raise ValueError("not a saved online game")
+    if data.get("version") != 1 or data.get("seat") not in (0, 1):
+        raise ValueError("not a saved online game")
+    link = Link(data["seat"])
+    names = data["names"]
+    if not (isinstance(names, list) and len(names) == 2 and all(isinstance(n, str) for n in names)):
+        raise ValueError("bad names")
+    link.names = (names[0], names[1])
+    link.hello = dict(data["hello"])
+    link.outbox = [m for m in data["outbox"] if isinstance(m, dict)][-KEEP_SENT:]
+    link.side = Side.from_dict(data["side"], rng)
+    link.state = data.get("ended") or "closed"
+    if link.state not in ("closed", "failed", "forfeit"):
+        raise ValueError("bad state")
+    return link
