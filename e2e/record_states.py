@@ -10,12 +10,12 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from e2e.support import ROOT, open_with_storage, play_first_playable, wait_your_turn
+from e2e.support import DAY, ROOT, open_with_storage, play_first_playable, wait_your_turn
 
 if str(ROOT / "web") not in sys.path:
     sys.path.insert(0, str(ROOT / "web"))
 
-TODAY = datetime.date(2026, 11, 30)
+TODAY = DAY
 LOCALES = {"en": "en-US", "de": "de-DE", "es": "es-ES", "it": "it-IT", "pt": "pt-BR"}
 
 

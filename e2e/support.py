@@ -7,6 +7,7 @@ of machine cannot download Playwright's own build; otherwise Playwright's own
 
 from __future__ import annotations
 
+import datetime
 import os
 import sys
 import threading
@@ -20,6 +21,10 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402 (the repo root is put on sys.path just above)
+
+DAY = datetime.date(2026, 11, 30)
+"""The calendar day the tests of the daily game and the record live on (by page.clock)."""
+NOON = f"{DAY.isoformat()}T12:00:00"
 from tests.helpers import play_to  # noqa: E402, F401 (shared with the CPython tests)
 
 if TYPE_CHECKING:

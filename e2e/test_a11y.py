@@ -245,7 +245,8 @@ def test_a_links_question_the_opponent_offer_and_todays_game_over(page: Any) -> 
     """Issue 27's screens: Options' offer of a game with the opponent just chosen, a
     link's question over a game in progress (in German), and today's game over with
     Share."""
-    from e2e.test_links import DAY, NOON, last_card_of_a_daily_game
+    from e2e.support import DAY, NOON
+    from e2e.test_links import last_card_of_a_daily_game
 
     scan = Scanner(page)
     open_game(page, f"table=duel&seed=9&lang=de&{FAST}")

@@ -24,6 +24,8 @@ import pytest
 from e2e.conftest import check_guard, guarded_context, watch_page
 from e2e.layout_states import open_menu
 from e2e.support import (
+    DAY,
+    NOON,
     ROOT,
     open_game,
     open_with_storage,
@@ -40,8 +42,6 @@ from spades.daily import DAILY_PRESET, seed_for
 
 sys.path.insert(0, str(ROOT / "web"))  # the page's modules, for the expected texts
 
-DAY = datetime.date(2026, 11, 30)
-NOON = "2026-11-30T12:00:00"
 
 
 def query_of(page: Any) -> dict[str, list[str]]:

@@ -21,6 +21,8 @@ import pytest
 from e2e.conftest import check_guard, guarded_context, watch_page
 from e2e.record_states import to_summary
 from e2e.support import (
+    DAY,
+    NOON,
     ROOT,
     open_game,
     open_with_storage,
@@ -36,8 +38,6 @@ from spades.daily import seed_for
 
 sys.path.insert(0, str(ROOT / "web"))  # the page's modules, for the expected texts
 
-DAY = datetime.date(2026, 11, 30)
-NOON = "2026-11-30T12:00:00"
 FAST_PAR = "speed=instant&par=6"
 
 # When the summary appears, and when its "Next hand" button is first enabled (the page's
