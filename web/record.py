@@ -243,7 +243,7 @@ class Record:
         """Par after each hand: always in the daily game, in others if asked for (never
         at pass and play, where the other seat is a person)."""
         ui = self.app.ui
-        return not ui.friend and not ui.online and (ui.daily or self.app.prefs.par)
+        return not ui.person_opposite and (ui.daily or self.app.prefs.par)
 
     def par_line(self, number: int) -> str:
         """The summary's comparison for hand ``number`` (0-based), or "" without par."""
@@ -353,7 +353,7 @@ class Record:
             return
         app.ui = replace(app.ui, recorded=True)
         app.save()
-        if app.ui.friend or app.ui.online:
+        if app.ui.person_opposite:
             return
         day = app.ui.day if app.ui.daily else None
         result = stats.result_of(app.game, app.ui.level, day, self.complete_par())

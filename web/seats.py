@@ -26,7 +26,7 @@ from spades import (
 class Seats(Room):
     def humans(self) -> frozenset[int]:
         """The seats people play at this device: yours, and at pass and play both."""
-        return frozenset({0, 1}) if self.ui.friend or self.ui.online else frozenset({0})
+        return frozenset({0, 1}) if self.ui.person_opposite else frozenset({0})
 
     def names(self) -> tuple[str, str]:
         """The two players' names at pass and play (editable in Options); online, as
@@ -44,8 +44,8 @@ class Seats(Room):
                 and self.reveal is None)
 
     def seat_table(self) -> None:
-        named = self.ui.friend or self.ui.online
-        table.set_seating(table.Seating(self.ui.viewer, self.names() if named else ()))
+        names = self.names() if self.ui.person_opposite else ()
+        table.set_seating(table.Seating(self.ui.viewer, names))
 
     def clock_seconds(self) -> int | None:
         """Seconds per decision now, or None: the table's clock, unless turned off."""

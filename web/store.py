@@ -111,6 +111,11 @@ class UiState:
     def par_points(self) -> dict[int, int]:
         return dict(self.par)
 
+    @property
+    def person_opposite(self) -> bool:
+        """A person plays the other seat, not the computer: a friend here or online."""
+        return self.friend or self.online
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "level": self.level,
