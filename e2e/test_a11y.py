@@ -279,17 +279,16 @@ def test_a_links_question_the_opponent_offer_and_todays_game_over(page: Any) -> 
 def test_the_online_dialog_and_an_online_table(open_page: Any) -> None:
     """A friend online: the dialog with its codes, and the table during the draw with
     the connection's line."""
-    from e2e.test_online import choose_online, exchange_codes
+    from e2e.test_online import choose_online, exchange_codes, make_invitation
 
     host, guest = open_page(), open_page()
     scan = Scanner(host)
     for page in (host, guest):
         open_game(page, "table=duel&speed=instant")
         choose_online(page)
-    host.locator('#online [data-action="online-invite"]').click()
-    host.wait_for_function("() => document.getElementById('online-offer').value")
+    invitation = make_invitation(host)
     scan("the online dialog, the invitation made")
-    exchange_codes(host, guest)
+    exchange_codes(host, guest, invitation)
     host.wait_for_selector("#connection:not([hidden])")
     scan("the online table")
     scan.check()

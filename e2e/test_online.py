@@ -44,12 +44,19 @@ def connect(host: Any, guest: Any, query: str = "") -> None:
     exchange_codes(host, guest)
 
 
-def exchange_codes(host: Any, guest: Any) -> None:
-    """The invitation from ``host`` to ``guest``, the answer back: connected."""
+def make_invitation(host: Any) -> str:
+    """Taps Invite a friend and waits for the invitation code."""
     host.locator('#online [data-action="online-invite"]').click()
     host.wait_for_function("() => document.getElementById('online-offer').value")
-    invitation = host.locator("#online-offer").input_value()
+    invitation = str(host.locator("#online-offer").input_value())
     assert invitation.startswith("spades1-")
+    return invitation
+
+
+def exchange_codes(host: Any, guest: Any, invitation: str = "") -> None:
+    """The invitation from ``host`` (made now unless given) to ``guest``, the answer
+    back: connected."""
+    invitation = invitation or make_invitation(host)
     guest.locator("#online-invitation-in").fill(invitation)
     guest.locator('#online [data-action="online-join"]').click()
     guest.wait_for_function("() => document.getElementById('online-answer').value")
@@ -109,6 +116,23 @@ def test_two_browsers_play_a_duel_hand_online(open_page: Any) -> None:
     assert all(scores), scores
     # Both pages scored the same hand from the same verified deal.
     assert sorted(scores[0].split()) == sorted(scores[1].split())
+
+
+def test_tapping_invite_again_keeps_the_invitation_already_made(open_page: Any) -> None:
+    """A second tap (or a double click) on Invite a friend does not void the code the
+    player may have sent already: the same invitation stays, and it still connects."""
+    host, guest = open_page(), open_page()
+    for page in (host, guest):
+        open_game(page, "table=duel&speed=instant")
+        choose_online(page)
+    invite = host.locator('#online [data-action="online-invite"]')
+    invite.dblclick()
+    invitation = make_invitation(host)
+    invite.click()
+    host.wait_for_timeout(300)  # a new invitation would have cleared the code by now
+    assert host.locator("#online-offer").input_value() == invitation
+    assert host.locator("#online-host").is_visible()
+    exchange_codes(host, guest, invitation)
 
 
 def test_a_message_altered_on_the_way_ends_the_game(open_page: Any) -> None:

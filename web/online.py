@@ -99,14 +99,26 @@ class Online(Room):
         return link, peer
 
     async def online_invite(self) -> None:
-        _link, peer = self.new_link(True)
-        element("online-offer").value = ""  # an earlier invitation is void now
-        element("online-host").hidden = element("online-guest-answer").hidden = True
-        self.online_say(_("Making the invitation…"))
+        peer = self.pending_invitation()
+        if peer is None:  # a new channel: an earlier invitation is void now
+            _link, peer = self.new_link(True)
+            element("online-offer").value = ""
+            element("online-host").hidden = element("online-guest-answer").hidden = True
+            self.online_say(_("Making the invitation…"))
         code = await peer.invite()
+        if self.link is None or self.link.peer is not peer:
+            return  # the player joined a friend's game instead meanwhile
         element("online-offer").value = code
         element("online-host").hidden = False
         self.online_say(_("Send the invitation to your friend, then paste their answer."))
+
+    def pending_invitation(self) -> Peer | None:
+        """The channel whose invitation is made or being made and not answered yet: a
+        second tap on Invite shows the same code (the friend may have it already)."""
+        link = self.link
+        if link is None or link.peer is None or link.state != "connecting":
+            return None
+        return link.peer if link.peer.offer is not None else None
 
     async def online_join(self) -> None:
         _link, peer = self.new_link(False)

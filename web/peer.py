@@ -34,6 +34,9 @@ class Peer:
         self.on_message = on_message
         self.on_state = on_state
         self.channel: Any = None
+        self.offer: asyncio.Task[str] | None = None
+        """The invitation, made or being made (once per channel: a code sent to a friend
+        stays good however often the player taps Invite)."""
         self.proxies: list[Any] = []
         config = to_js({"iceServers": []}, dict_converter=window.Object.fromEntries)
         self.connection: Any = window.RTCPeerConnection.new(config)
@@ -68,7 +71,13 @@ class Peer:
         return to_js({"type": kind, "sdp": sdp}, dict_converter=window.Object.fromEntries)
 
     async def invite(self) -> str:
-        """The inviting side: opens the channel and gives the invitation code."""
+        """The inviting side: opens the channel and gives the invitation code (the same
+        code when asked again)."""
+        if self.offer is None:
+            self.offer = asyncio.ensure_future(self.make_offer())
+        return await self.offer
+
+    async def make_offer(self) -> str:
         options = to_js({"ordered": True}, dict_converter=window.Object.fromEntries)
         self.attach(self.connection.createDataChannel("spades", options))
         offer = await self.connection.createOffer()
