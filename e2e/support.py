@@ -25,7 +25,7 @@ import build  # noqa: E402 (the repo root is put on sys.path just above)
 DAY = datetime.date(2026, 11, 30)
 """The calendar day the tests of the daily game and the record live on (by page.clock)."""
 NOON = f"{DAY.isoformat()}T12:00:00"
-from tests.helpers import play_to  # noqa: E402, F401 (shared with the CPython tests)
+from tests.helpers import play_to, save_text  # noqa: E402, F401 (shared with the CPython tests)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Playwright
@@ -397,16 +397,6 @@ def let_python_start(page: Page, held: list[Any]) -> None:
 
 
 # --------------------------------------------------------------------------- crafted saves
-
-
-def save_text(game: Any, **ui: Any) -> str:
-    """A page save (the format of web/store.py) for ``game``, with UI fields in ``ui``."""
-    import json
-
-    record = {"level": "easy", "daily": False, "summary": False, "looked": -1,
-              "last_trick": [], "last_winner": None, **ui}
-    return json.dumps({"format": "spades-page", "version": 1, "game": game.to_json(),
-                       "ui": record})
 
 
 def open_with_storage(page: Page, items: dict[str, str], query: str = "") -> None:

@@ -6,8 +6,10 @@ purpose independent of the engine's bitboards, so the tests compare two implemen
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from spades import Bid, Card, Game, Phase, Rules
 from spades.actions import Action
@@ -128,3 +130,11 @@ def expert_searches(preset: str, seed: int) -> list[tuple[Game, int]]:
             found.append((game, seat))
         game = game.apply(hard.choose(view))
     return found
+
+
+def save_text(game: Game, **ui: Any) -> str:
+    """A page save (the format of web/store.py) for ``game``, with UI fields in ``ui``."""
+    record = {"level": "easy", "daily": False, "summary": False, "looked": -1,
+              "last_trick": [], "last_winner": None, **ui}
+    return json.dumps({"format": "spades-page", "version": 1, "game": game.to_json(),
+                       "ui": record})
