@@ -190,12 +190,16 @@ def test_a_tab_closed_mid_hand_goes_on_after_reconnecting(open_page: Any) -> Non
 
 def test_a_page_silent_for_a_minute_loses_by_forfeit(open_page: Any) -> None:
     host, guest = open_page(), open_page()
+    host.clock.install()  # the host's minute passes at once (page.clock), not in real time
     connect(host, guest)
     # The guest's page stops sending anything (a frozen tab, a dead network).
     guest.evaluate("() => { RTCDataChannel.prototype.send = function () {}; }")
+    host.clock.fast_forward("00:59")
+    assert "forfeit" not in host.locator("#connection").inner_text()
+    host.clock.fast_forward("00:02")
     host.wait_for_function(
         "() => document.getElementById('connection').textContent.includes('forfeit')",
-        timeout=90_000)
+        timeout=10_000)
     line = host.locator("#connection").inner_text()
     assert line == "Player 2 has not answered for a minute: you win by forfeit."
     assert line in host.locator("#notice").inner_text()
@@ -208,10 +212,17 @@ def test_the_clock_moves_for_a_player_who_does_not(open_page: Any) -> None:
     decisions, and the table moves for them: a draw is a discard, a card the lowest
     legal one, a bid the computer's from the player's cards; the hand plays itself out."""
     host, guest = open_page(), open_page()
+    for page in (host, guest):
+        page.clock.install()  # each second of the clock passes at a tap (page.clock)
     connect(host, guest, "&clock=1")
     host.evaluate(LISTEN)
-    for page in (host, guest):
-        page.wait_for_selector("#summary:not([hidden])", timeout=400_000)
+    deadline = time.monotonic() + 300
+    summary = "() => !document.getElementById('summary').hidden"
+    while not all(page.evaluate(summary) for page in (host, guest)):
+        assert time.monotonic() < deadline, "the hand did not play itself out"
+        for page in (host, guest):
+            page.clock.fast_forward(1100)
+        time.sleep(0.1)  # the pages' messages cross in real time
     said = [str(text) for text in host.evaluate("() => window.said")]
     timed = [text for text in said if text.startswith("Time:")]
     assert sum("the table discarded the card for you" in text for text in timed) == 13
