@@ -83,11 +83,19 @@ def test_one_worker_or_two_make_the_engines_choices(page: Any) -> None:
 def test_a_worker_that_dies_mid_hand_is_replaced_and_no_move_changes(page: Any,
                                                                       workers: int) -> None:
     """With two workers the other one finishes the round; with one, a new worker is
-    started at once for it. Either way the game goes on at Expert, move for move."""
+    started at once for it. Either way the game goes on at Expert, move for move (played
+    until two of your cards after the death)."""
     warnings = watch_warnings(page)
     page.add_init_script(f"window.__poolSize = '{workers}';")
     page.add_init_script(KILL_ONE_WORKER)
-    game = play_expert_hand(page, workers)
+    open_game(page, f"{EXPERT}&workers={workers}")
+    # Your cards one at a time until a worker has died, then two more: the moves around
+    # the death are the ones at stake (the whole hand's are in the test above).
+    state, after_kill = "", 0
+    while state != "summary" and after_kill < 2:
+        state = play_hand(page, plays=1, timeout=120_000)
+        after_kill += 1 if page.evaluate("() => window.__killed") else 0
+    game = saved_game(page)
     killed = page.evaluate("() => window.__killed")
     assert killed, "no worker was ended"
     assert [w for w in warnings if killed in w and "did not answer" in w], warnings
