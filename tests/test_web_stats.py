@@ -647,3 +647,32 @@ def test_numbers_in_words() -> None:
 @pytest.mark.parametrize("data", [None, [], "stats", 3, {"games": None, "daily": None}])
 def test_stats_from_anything_but_a_record_are_empty(data: object) -> None:
     assert stats_from_dict(data) == Stats()
+
+
+# ---------------------------------------------------------------- an online game
+
+
+def test_an_online_game_is_the_players_own_side_filed_apart() -> None:
+    """Online, the page's player may sit at seat 1 (the invited side): the result is that
+    side's, under the level "online", apart from the computer's and pass and play."""
+    rules = replace(PRESETS["duel"], hand_cap=8)
+    rng = random.Random(6)
+    game = Game.new(rules, seed=6)
+    while game.winner is None:
+        game = game.apply(random_action(game, rng))
+    mine = result_of(game, "online", None, None, side=1)
+    theirs = result_of(game, "online", None, None, side=0)
+    assert mine.won == (game.winner == 1) != theirs.won
+    assert mine.scores == (game.scores[1], game.scores[0]) == theirs.scores[::-1]
+    assert mine.points == game.scores[1] == sum(mine.hand_points)
+    assert mine.bags - 10 * mine.bag_penalties == game.bags[1]
+    nils = [r.tricks[1] for r in game.history if r.bids[1] == 0]
+    assert mine.nil_tries + mine.blind_tries == len(nils)
+    assert mine.sets_against == sum(1 for r in game.history
+                                    if r.sides[0].contract > 0 and not r.sides[0].made)
+    stats = record_game(record_game(Stats(), WON), mine)
+    assert stats.totals[("custom", "online")].games == 1
+    assert stats.totals[("duel", "medium")].games == 1
+    assert GameResult.from_dict(json.loads(json.dumps(mine.to_dict()))) == mine
+    with pytest.raises(ValueError):
+        result_of(lost_custom_game(), "online", None, None)  # online is two players

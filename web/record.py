@@ -346,17 +346,21 @@ class Record:
 
     def game_finished(self) -> None:
         """A game is over: into the statistics, once (a reload does not count it again).
-        A pass-and-play game is two people's, not this player's record: left out; so is
-        an online game (its hands are not the computer's)."""
+        A pass-and-play game is two people's, not this player's record: left out. An
+        online game is this player's, at their own seat, filed apart from the computer's
+        levels (as "online")."""
         app = self.app
         if app.ui.recorded or app.game.phase is not Phase.GAME_OVER:
             return
         app.ui = replace(app.ui, recorded=True)
         app.save()
-        if app.ui.person_opposite:
+        if app.ui.friend:
             return
-        day = app.ui.day if app.ui.daily else None
-        result = stats.result_of(app.game, app.ui.level, day, self.complete_par())
+        if app.ui.online:
+            result = stats.result_of(app.game, stats.ONLINE, side=app.ui.viewer)
+        else:
+            day = app.ui.day if app.ui.daily else None
+            result = stats.result_of(app.game, app.ui.level, day, self.complete_par())
         self.stats = stats.record_game(self.stats, result)
         self.save_stats()
         self.start_par()
@@ -422,6 +426,7 @@ class Record:
 
         names = {key: _(word) for key, word in LEVEL_NAMES.items()}
         names["friend"] = _("A friend on this device")
+        names["online"] = _("A friend online")
         return names
 
     def reset_stats(self) -> None:

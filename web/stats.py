@@ -4,7 +4,8 @@ daily results and their streak, and how all of it is kept in localStorage.
 Pure Python (no browser imports), tested under CPython. Every figure comes from the
 engine's ``game.history`` (``HandRecord`` and its ``SideResult``s): nothing here scores a
 hand again. Side 0 is the player's side: South (and North, the partner, at four players),
-or Player 1 at pass and play.
+or Player 1 at pass and play; online, the seat this page's player holds (``result_of``'s
+``side``), so that "side 0" below always means the player's.
 
 Storage: one record under ``spades.stats``::
 
@@ -47,10 +48,12 @@ STATS_KEY = "spades.stats"
 STATS_VERSION = 1
 CUSTOM = "custom"
 FRIEND = "friend"
+ONLINE = "online"
 TABLE_KEYS = (*TABLES, CUSTOM)
 """The tables a result is filed under: the presets, and "custom" for changed settings."""
-LEVEL_KEYS = (*LEVELS, FRIEND)
-"""The computer players' levels, and "friend" for pass and play."""
+LEVEL_KEYS = (*LEVELS, FRIEND, ONLINE)
+"""The computer players' levels, "friend" for pass and play, "online" for a friend at
+another device (two-player tables both)."""
 MAX_GAMES = 200
 """Recent games kept whole (for the charts); the totals keep everything."""
 MAX_DAYS = 400
@@ -142,7 +145,7 @@ def _object(value: object) -> dict[str, Any]:
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
-    """What one finished game leaves behind, for side 0 (yours).
+    """What one finished game leaves behind, for side 0 (the player's: see above).
 
     At four players a side's Nil bids are both partners': North's Nil counts as the side's
     as much as yours. ``nil_tries`` counts plain Nil bids, ``blind_tries`` Blind Nil (and
@@ -152,7 +155,7 @@ class GameResult:
     table: str
     """A key of PRESETS, or "custom" when the settings differ from the preset's."""
     level: str
-    """The computer players' level, or "friend" for pass and play."""
+    """The computer players' level, "friend" for pass and play, "online"."""
     players: int
     won: bool
     scores: tuple[int, int]
@@ -186,8 +189,8 @@ class GameResult:
         _choice(self.level, LEVEL_KEYS)
         if self.players not in (2, 4) or isinstance(self.players, bool):
             raise ValueError("players must be 2 or 4")
-        if self.level == FRIEND and self.players != 2:
-            raise ValueError("pass and play is a two-player table")
+        if self.level in (FRIEND, ONLINE) and self.players != 2:
+            raise ValueError("a friend plays at a two-player table")
         if self.table != CUSTOM and PRESETS[self.table].players != self.players:
             raise ValueError("players do not match the table")
         _flag(self.won)
@@ -251,8 +254,9 @@ def table_key(rules: Rules) -> str:
 
 
 def result_of(game: FinishedGame, level: str, daily: str | None = None,
-              par_diff: int | None = None) -> GameResult:
-    """What a finished game leaves behind, read from the engine's ``game.history`` alone.
+              par_diff: int | None = None, side: int = 0) -> GameResult:
+    """What a finished game leaves behind for ``side`` (the player's: 1 for the invited
+    player online), read from the engine's ``game.history`` alone.
 
     A contract made or set is the engine's ``SideResult.made``; a Nil is made when its
     bidder took no trick (the definition of Nil); bags are ``SideResult.new_bags``; a bag
@@ -262,12 +266,12 @@ def result_of(game: FinishedGame, level: str, daily: str | None = None,
     if game.winner is None:
         raise ValueError("the game is not over")
     rules = game.rules
-    seats = (0, 2) if rules.players == 4 else (0,)
+    seats = (side, side + 2) if rules.players == 4 else (side,)
     counts = dict.fromkeys(COUNTERS, 0)
     hand_points = []
     bags_before = 0
     for record in game.history:
-        ours, theirs = record.sides
+        ours, theirs = record.sides[side], record.sides[1 - side]
         hand_points.append(ours.points)
         if ours.contract > 0:
             counts["bid_contracts"] += 1
@@ -284,8 +288,8 @@ def result_of(game: FinishedGame, level: str, daily: str | None = None,
             // rules.bag_limit
         bags_before = ours.bags_after
     return GameResult(
-        table=table_key(rules), level=level, players=rules.players, won=game.winner == 0,
-        scores=(game.scores[0], game.scores[1]), hands=len(game.history),
+        table=table_key(rules), level=level, players=rules.players, won=game.winner == side,
+        scores=(game.scores[side], game.scores[1 - side]), hands=len(game.history),
         points=sum(hand_points), daily=daily, par=par_diff,
         hand_points=tuple(hand_points), **counts)
 
