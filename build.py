@@ -1023,7 +1023,11 @@ def pytest_passes(pytest_args: list[str], workers: int | None = None) -> list[li
     if workers < 2 or own_choice:
         return [["pytest", *RERUN_A_CRASHED_TAB, *pytest_args]]
     return [
-        ["pytest", *RERUN_A_CRASHED_TAB, "-n", str(workers), "-m", "not alone", *pytest_args],
+        # worksteal: a worker left idle takes half of the other's queue, so a slow test
+        # near the end does not leave one core waiting (xdist's default hands the tests out
+        # in fixed chunks first).
+        ["pytest", *RERUN_A_CRASHED_TAB, "-n", str(workers), "--dist", "worksteal",
+         "-m", "not alone", *pytest_args],
         ["pytest", *RERUN_A_CRASHED_TAB, "-m", "alone", *pytest_args],
     ]
 

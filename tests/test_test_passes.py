@@ -10,6 +10,7 @@ import build
 def test_two_workers_run_the_suite_then_the_timed_tests_by_themselves() -> None:
     parallel, serial = build.pytest_passes(["-q"], workers=2)
     assert parallel[parallel.index("-n") + 1] == "2"
+    assert parallel[parallel.index("--dist") + 1] == "worksteal"  # no worker idles at the end
     assert parallel[parallel.index("-m") + 1] == "not alone"
     assert serial[serial.index("-m") + 1] == "alone"
     assert "-n" not in serial
