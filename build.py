@@ -267,15 +267,20 @@ def vendor_trystero(dist: Path) -> None:
 CSP = re.compile(r'(<meta http-equiv="Content-Security-Policy" content=")([^"]*)(")')
 
 
-def with_relays(html: str) -> str:
-    """The page with its policy's connect-src naming its own origin and the relays of
-    web/relays.py, and nothing else (written here so that the two cannot drift)."""
+def relay_sources() -> list[str]:
+    """The relays of web/relays.py as CSP sources (wss://host[:port])."""
     sys.path.insert(0, str(WEB))
     try:
         from relays import relay_hosts
     finally:
         sys.path.remove(str(WEB))
-    source = " ".join(["connect-src", "'self'", *relay_hosts()])
+    return relay_hosts()
+
+
+def with_relays(html: str) -> str:
+    """The page with its policy's connect-src naming its own origin and the relays of
+    web/relays.py, and nothing else (written here so that the two cannot drift)."""
+    source = " ".join(["connect-src", "'self'", *relay_sources()])
 
     def write(found: re.Match[str]) -> str:
         kept = [part.strip() for part in found.group(2).split(";")
@@ -286,6 +291,33 @@ def with_relays(html: str) -> str:
     if count != 1:
         raise SystemExit("web/index.html needs exactly one Content-Security-Policy meta")
     return written
+
+
+# The browser tests' own relay: bittorrent-tracker's WebSocket tracker on loopback
+# (e2e/tracker.mjs), so that two pages meet by room code with nothing leaving the
+# machine. npm installs it (with its dependencies, checked against the registry's
+# integrity) into .cache/test/tracker/ the first time; never in dist/.
+TRACKER_SPEC = "bittorrent-tracker@11.2.3"
+TRACKER_DIR = TEST_CACHE / "tracker"
+
+
+def fetch_tracker(folder: Path = TRACKER_DIR) -> Path:
+    """The folder holding node_modules/bittorrent-tracker at the pinned version."""
+    name, version = TRACKER_SPEC.rsplit("@", 1)
+    manifest = folder / "node_modules" / name / "package.json"
+    if manifest.exists() and json.loads(manifest.read_text("utf-8"))["version"] == version:
+        return folder
+    npm = shutil.which("npm")
+    if npm is None:
+        raise SystemExit("npm is needed to fetch the test tracker (apt-get install npm)")
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "package.json").write_text('{"private": true}\n', encoding="utf-8")
+    print(f"installing {TRACKER_SPEC} with npm", file=sys.stderr)
+    # --ignore-scripts: the tracker's server needs no native build (its client's WebRTC
+    # module would download one, and the tests never load the client).
+    subprocess.run([npm, "install", "--silent", "--no-audit", "--no-fund", "--ignore-scripts",
+                    "--no-save", TRACKER_SPEC], check=True, cwd=folder)
+    return folder
 
 
 def fetch_axe(cache: Path = TEST_CACHE) -> Path:
