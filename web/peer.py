@@ -143,6 +143,7 @@ class RelayPeer:
         self.relays = relays
         self.ice_servers = ice_servers
         self.code = ""
+        self.client: Any = None
         self.room: Any = None
         self.action: Any = None
         self.channel: Any = None
@@ -160,9 +161,10 @@ class RelayPeer:
     async def enter(self, code: str) -> None:
         """Into the room ``code`` (its page then waits there for the friend's)."""
         self.code = code
-        client = await relay_client()
+        client = self.client = await relay_client()
         if self.closed:
             return
+        client.resumeRelayReconnection()  # (after an earlier game left the relays)
         config = to_js({"appId": RELAY_APP, "password": code,
                         "relayConfig": {"urls": list(self.relays),
                                         "redundancy": len(self.relays)},
@@ -179,7 +181,16 @@ class RelayPeer:
             return  # a third page in the room (a stale tab, a stranger) is not heard
         self.other = str(peer_id)
         self.channel = self.action
+        self.leave_relays()
         self.on_state("open")
+
+    def leave_relays(self) -> None:
+        """The two pages have met: the relays are told nothing more (their sockets are
+        closed, and trystero's reconnection held until the next room; its announces go
+        nowhere while they are closed). The game goes over the data channel alone."""
+        self.client.pauseRelayReconnection()
+        for socket in window.Object.values(self.client.getRelaySockets()):
+            socket.close()
 
     def received(self, data: Any, context: Any) -> None:
         if self.other and str(context.peerId) == self.other:
