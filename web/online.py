@@ -125,6 +125,7 @@ class Online(Room):
         code = new_room_code(random.SystemRandom())
         _link, peer = self.new_link(True, relay=True)
         assert isinstance(peer, RelayPeer)
+        peer.inviting = True
         self.show_room(code)
         await self.online_enter(peer, code)
 
@@ -139,10 +140,10 @@ class Online(Room):
     def pending_room(self) -> RelayPeer | None:
         """The room this page invited to and waits in, if any."""
         link = self.link
-        if link is None or link.state != "connecting" or link.seat != 0:
+        if link is None or link.state != "connecting":
             return None
         peer = link.peer
-        return peer if isinstance(peer, RelayPeer) and peer.code else None
+        return peer if isinstance(peer, RelayPeer) and peer.inviting else None
 
     async def online_room_join(self, text: str) -> None:
         """Join: the room code a friend gave (typed, or the link's)."""

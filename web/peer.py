@@ -143,6 +143,8 @@ class RelayPeer:
         self.relays = relays
         self.ice_servers = ice_servers
         self.code = ""
+        self.inviting = False
+        """This page made the room (its code is shown again on a second tap)."""
         self.client: Any = None
         self.room: Any = None
         self.action: Any = None
