@@ -81,12 +81,16 @@ def test_a_friend_opens_the_link_and_the_two_play_a_duel_hand(open_page: Any,
                                                                relay: str) -> None:
     host, guest = open_page(), open_page()
     host_sockets, guest_sockets = allow_relay(host, relay), allow_relay(guest, relay)
+    loaded: list[str] = []
+    host.on("request", lambda request: loaded.append(request.url))
     open_game(host, f"table=duel&speed=instant&relay={relay}")
     choose_online(host)
-    assert host_sockets == []  # nothing is contacted before the player invites
+    # Nothing is contacted, and the relay client not even loaded, before the player invites.
+    assert host_sockets == [] and not [url for url in loaded if "/trystero/" in url]
     code, link = invite(host)
     assert re.fullmatch(CODE, code), code
     assert link.endswith(f"?online={code}")
+    assert [url for url in loaded if "/trystero/" in url]  # (the check above can see it)
     assert urlsplit(link).path == urlsplit(host.url).path
     open_game(guest, f"{urlsplit(link).query}&speed=instant&relay={relay}")
     connected(host, guest)
