@@ -109,6 +109,30 @@ RUNTIMES = (
     ),
 )
 
+# The online table's relay client (issue 29): trystero's torrent strategy and its core,
+# their prebuilt ES modules as published (no bundler). The page imports them only when a
+# player starts an online game (web/peer.py); the service worker does not precache them.
+TRYSTERO = (
+    Runtime(
+        name="@trystero-p2p/torrent",
+        version="0.25.4",
+        integrity="sha512-HjC1V9+70j2fhqK26BzDhjJM5A5toLGLgGgS/jZAq+7ufA8HxUHRE4qPU8kn1Wu0E0K7cMGzpWcMCcbVB7AzZA==",
+        dest="trystero/torrent",
+        members=("package/dist/index.mjs", "package/LICENSE"),
+    ),
+    Runtime(
+        name="@trystero-p2p/core",
+        version="0.25.4",
+        integrity="sha512-ehvSL1FqW962XyEctXngeDF/IOM1bWmfCKBNR4vwmVa0JGfM0+dlY4TEzSEGghYp3qqGCrpFIVTxdvlBUGVO6Q==",
+        dest="trystero/core",
+        members=("package/dist/", "package/LICENSE"),
+    ),
+)
+# The one bare import between them ("@trystero-p2p/core"), which a browser resolves only
+# through an import map (an inline script, which the page's policy forbids): written as
+# the relative path of the core's module instead.
+TRYSTERO_IMPORTS = {"trystero/torrent/index.mjs": ('"@trystero-p2p/core"', '"../core/index.mjs"')}
+
 # Packages only the browser tests use, fetched and checked like the runtime but never
 # copied into dist/ (the site ships no test code): axe-core, the accessibility scanner
 # that e2e/test_a11y.py injects into the page.
@@ -135,6 +159,7 @@ NOT_PRECACHED = (
     "pyscript/zip-*",
     "pyscript/pyodide_graph-*",
     "pyodide/python_stdlib.source.zip",
+    "trystero/*",
 )
 
 MIME_TYPES = {
@@ -195,7 +220,7 @@ def fetch_runtime(runtime: Runtime, cache: Path = CACHE) -> Path:
 
 def member_target(runtime: Runtime, name: str) -> str | None:
     """Where a tarball member goes under dist/<dest>/, or None if it is not needed."""
-    if name.endswith(".map"):
+    if name.endswith((".map", ".d.mts")):
         return None
     for wanted in runtime.members:
         if wanted.endswith("/") and name.startswith(wanted):
@@ -225,6 +250,74 @@ def extract_runtime(runtime: Runtime, tarball: Path, dist: Path) -> None:
     missing = [m for m in runtime.members if not any(w.startswith(m) for w in written)]
     if missing:
         raise SystemExit(f"{tarball.name} lacks {missing}")
+
+
+def vendor_trystero(dist: Path) -> None:
+    """The relay client into dist/trystero/, its bare import made relative."""
+    for runtime in TRYSTERO:
+        extract_runtime(runtime, fetch_runtime(runtime), dist)
+    for rel, (bare, relative) in TRYSTERO_IMPORTS.items():
+        path = dist / rel
+        text = path.read_text(encoding="utf-8")
+        if bare not in text:
+            raise SystemExit(f"{rel} no longer imports {bare}: look at TRYSTERO_IMPORTS")
+        path.write_text(text.replace(bare, relative), encoding="utf-8")
+
+
+CSP = re.compile(r'(<meta http-equiv="Content-Security-Policy" content=")([^"]*)(")')
+
+
+def relay_sources() -> list[str]:
+    """The relays of web/relays.py as CSP sources (wss://host[:port])."""
+    sys.path.insert(0, str(WEB))
+    try:
+        from relays import relay_hosts
+    finally:
+        sys.path.remove(str(WEB))
+    return relay_hosts()
+
+
+def with_relays(html: str) -> str:
+    """The page with its policy's connect-src naming its own origin and the relays of
+    web/relays.py, and nothing else (written here so that the two cannot drift)."""
+    source = " ".join(["connect-src", "'self'", *relay_sources()])
+
+    def write(found: re.Match[str]) -> str:
+        kept = [part.strip() for part in found.group(2).split(";")
+                if part.strip() and part.split()[0] != "connect-src"]
+        return found.group(1) + "; ".join([*kept[:1], source, *kept[1:]]) + found.group(3)
+
+    written, count = CSP.subn(write, html)
+    if count != 1:
+        raise SystemExit("web/index.html needs exactly one Content-Security-Policy meta")
+    return written
+
+
+# The browser tests' own relay: bittorrent-tracker's WebSocket tracker on loopback
+# (e2e/tracker.mjs), so that two pages meet by room code with nothing leaving the
+# machine. npm installs it (with its dependencies, checked against the registry's
+# integrity) into .cache/test/tracker/ the first time; never in dist/.
+TRACKER_SPEC = "bittorrent-tracker@11.2.3"
+TRACKER_DIR = TEST_CACHE / "tracker"
+
+
+def fetch_tracker(folder: Path = TRACKER_DIR) -> Path:
+    """The folder holding node_modules/bittorrent-tracker at the pinned version."""
+    name, version = TRACKER_SPEC.rsplit("@", 1)
+    manifest = folder / "node_modules" / name / "package.json"
+    if manifest.exists() and json.loads(manifest.read_text("utf-8"))["version"] == version:
+        return folder
+    npm = shutil.which("npm")
+    if npm is None:
+        raise SystemExit("npm is needed to fetch the test tracker (apt-get install npm)")
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "package.json").write_text('{"private": true}\n', encoding="utf-8")
+    print(f"installing {TRACKER_SPEC} with npm", file=sys.stderr)
+    # --ignore-scripts: the tracker's server needs no native build (its client's WebRTC
+    # module would download one, and the tests never load the client).
+    subprocess.run([npm, "install", "--silent", "--no-audit", "--no-fund", "--ignore-scripts",
+                    "--no-save", TRACKER_SPEC], check=True, cwd=folder)
+    return folder
 
 
 def fetch_axe(cache: Path = TEST_CACHE) -> Path:
@@ -625,6 +718,9 @@ def build(dist: Path = DIST) -> str:
     trim_stdlib(dist / STDLIB_ZIP)
     compile_archive(dist, dist / STDLIB_ZIP, "sourceless")
     copy_site(dist)
+    vendor_trystero(dist)
+    (dist / "index.html").write_text(
+        with_relays((dist / "index.html").read_text(encoding="utf-8")), encoding="utf-8")
     compile_archive(dist, dist / CODE_ARCHIVE, "beside")
     write_snapshot(dist)
     write_icons(dist)

@@ -44,8 +44,15 @@ def connect(host: Any, guest: Any, query: str = "") -> None:
     exchange_codes(host, guest)
 
 
+def by_hand(page: Any) -> None:
+    """Opens the dialog's fold "No connection? Exchange codes by hand"."""
+    if not page.locator("#online-by-hand").evaluate("(fold) => fold.open"):
+        page.locator("#online-by-hand summary").click()
+
+
 def make_invitation(host: Any) -> str:
-    """Taps Invite a friend and waits for the invitation code."""
+    """Taps Make an invitation (by hand) and waits for the invitation code."""
+    by_hand(host)
     host.locator('#online [data-action="online-invite"]').click()
     host.wait_for_function("() => document.getElementById('online-offer').value")
     invitation = str(host.locator("#online-offer").input_value())
@@ -57,6 +64,7 @@ def exchange_codes(host: Any, guest: Any, invitation: str = "") -> None:
     """The invitation from ``host`` (made now unless given) to ``guest``, the answer
     back: connected."""
     invitation = invitation or make_invitation(host)
+    by_hand(guest)
     guest.locator("#online-invitation-in").fill(invitation)
     guest.locator('#online [data-action="online-join"]').click()
     guest.wait_for_function("() => document.getElementById('online-answer').value")
@@ -125,6 +133,7 @@ def test_tapping_invite_again_keeps_the_invitation_already_made(open_page: Any) 
     for page in (host, guest):
         open_game(page, "table=duel&speed=instant")
         choose_online(page)
+    by_hand(host)
     invite = host.locator('#online [data-action="online-invite"]')
     invite.dblclick()
     invitation = make_invitation(host)

@@ -69,3 +69,16 @@ def test_whole_number_bounds() -> None:
     assert whole_number("11", 10) is None
     assert whole_number("0", 10, smallest=1) is None
     assert whole_number(None, 10) is None
+
+
+def test_a_room_link_and_a_loopback_relay_are_read() -> None:
+    address = read(online="abcd-efgh", relay="ws://127.0.0.1:8123")
+    assert (address.online, address.relay, address.ignored) == (
+        "ABCD-EFGH", "ws://127.0.0.1:8123", ())
+    assert not address.linked  # (the room's game is the inviting page's, not a deal)
+
+
+def test_a_bad_room_code_or_a_remote_relay_is_left_out() -> None:
+    address = read(online="nope", relay="wss://tracker.example.org")
+    assert address.online is None and address.relay is None
+    assert address.ignored == ("online", "relay")

@@ -1,6 +1,6 @@
 """What the page's address asks for (?seed=, ?table=, ?level=, ?speed=, ?lang=, ?clock=,
-?par=, and for measuring Expert ?workers= and ?think=), read before anything reaches the
-engine.
+?par=, for measuring Expert ?workers= and ?think=, a friend's room ?online=, and a test's
+own relay ?relay=), read before anything reaches the engine.
 
 An address is something anyone can send: every value is bounded (its length, ASCII digits
 only for numbers, a known name for a choice) before it is converted, so a 60,000-digit seed
@@ -15,16 +15,19 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 
 from clock import MAX_SECONDS
+from codes import room_code
 from i18n import LANGUAGES
 from players import MAX_WORKERS
 from prefs import LEVELS, TABLES
+from relays import loopback_relay
 
 MAX_SEED = 2**63 - 1
 """The largest deal number a save can hold (spades.saves keeps whole numbers below 2**63)."""
 MAX_PAR_SIMULATIONS = 6000
 MAX_THINK_SECONDS = 60
 SPEEDS = ("slow", "normal", "fast", "instant")
-PARAMETERS = ("seed", "table", "level", "speed", "lang", "clock", "par", "workers", "think")
+PARAMETERS = ("seed", "table", "level", "speed", "lang", "clock", "par", "workers", "think",
+              "online", "relay")
 
 
 def whole_number(text: str | None, largest: int, smallest: int = 0) -> int | None:
@@ -59,6 +62,10 @@ class Address:
     """How many workers Expert searches with (1..4), instead of one per core less one."""
     think: int | None = None
     """Expert's most seconds a decision, instead of the page's one second."""
+    online: str | None = None
+    """A friend's room code (the link "Invite a friend" gives): the page joins it."""
+    relay: str | None = None
+    """A relay on loopback instead of web/relays.py's (the browser tests' own tracker)."""
     ignored: tuple[str, ...] = ()
     """The parameters present but not understood, in PARAMETERS order."""
 
@@ -81,6 +88,8 @@ def read_address(get: Callable[[str], str | None]) -> Address:
         par=whole_number(texts["par"], MAX_PAR_SIMULATIONS, 1),
         workers=whole_number(texts["workers"], MAX_WORKERS, 1),
         think=whole_number(texts["think"], MAX_THINK_SECONDS, 1),
+        online=room_code(texts["online"]) if texts["online"] is not None else None,
+        relay=loopback_relay(texts["relay"]) if texts["relay"] is not None else None,
     )
     ignored = tuple(name for name in PARAMETERS
                     if texts[name] is not None and getattr(address, name) is None)

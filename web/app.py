@@ -327,6 +327,7 @@ def start() -> App:
         app.record.par_simulations = address.par
     app.speed_override = address.speed
     app.expert_seconds = address.think
+    app.relay_override = address.relay
     if address.workers is not None:
         app.pool.size = players.pool_size(None, address.workers)
     notices = [_(store.BROKEN_PREFS_MESSAGE)] if app.prefs_broken else []
@@ -398,7 +399,10 @@ def start() -> App:
     element("loading").hidden = True
     # The player went on with the game on the painted table: it needs no front door.
     tapped = app.replay_early(kept) if kept is not None and kept.taps else 0
-    if app.record.first_visit_in_tab() and not address.linked and not tapped:
+    if address.online is not None:  # a friend's room link: straight into joining it
+        drop_query_parameters("online")  # (a reload does not join again)
+        app.online_open_room(address.online)
+    elif app.record.first_visit_in_tab() and not address.linked and not tapped:
         app.record.open_door()
     if app.link_asked is not None:
         element("confirm-link").showModal()

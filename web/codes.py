@@ -1,10 +1,13 @@
-"""The online table's codes: a WebRTC session description as a text to paste, and back
-(web/peer.py uses them; pure Python, tested under CPython)."""
+"""The online table's codes: a WebRTC session description as a text to paste, and back,
+and the short room codes that meet two pages at a relay (web/peer.py uses them; pure
+Python, tested under CPython)."""
 
 from __future__ import annotations
 
 import base64
 import json
+import random
+import re
 import zlib
 
 TAG = "spades1-"
@@ -46,3 +49,31 @@ def decode(code: str, kind: str) -> str:
     if data.get("type") != kind:
         raise BadCode(f"not an {kind}")
     return str(data["sdp"])
+
+
+# ---------------------------------------------------------------- room codes (a relay)
+
+ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""A room code's symbols: no 0/O or 1/I, which a friend reading it aloud would confuse."""
+ROOM_HALF = 4
+"""A room code is two groups of this many symbols: 8 in all, 40 bits, so no stranger
+meets the players in their room by guessing."""
+
+
+def new_room_code(rng: random.Random) -> str:
+    """A fresh room code, such as "K7QM-3FHX" (``rng``: the page's SystemRandom)."""
+    symbols = "".join(rng.choice(ROOM_ALPHABET) for _ in range(2 * ROOM_HALF))
+    return f"{symbols[:ROOM_HALF]}-{symbols[ROOM_HALF:]}"
+
+
+def room_code(text: str) -> str | None:
+    """The room code in what a friend typed or pasted (lower case, spaces or no dash,
+    or the whole link ``...?online=CODE``), written as ``new_room_code`` writes it; None
+    if there is none."""
+    if len(text) > 2000:  # (a link is far shorter: no need to read a pasted book)
+        return None
+    found = re.search(r"[?&]online=([^&#\s]*)", text)
+    symbols = "".join(found.group(1) if found else text.split()).replace("-", "").upper()
+    if len(symbols) != 2 * ROOM_HALF or any(char not in ROOM_ALPHABET for char in symbols):
+        return None
+    return f"{symbols[:ROOM_HALF]}-{symbols[ROOM_HALF:]}"

@@ -20,10 +20,11 @@ from dataclasses import replace
 from typing import Any
 
 import store
-from codes import BadCode
+from codes import BadCode, new_room_code, room_code
 from i18n import _
-from peer import KEEP_SENT, Link, Peer, link_from_dict
+from peer import KEEP_SENT, Channel, Link, Peer, RelayPeer, link_from_dict
 from pyscript import window
+from relays import ICE_SERVERS, RELAYS
 from room import Room, element, storage
 
 from spades import PRESETS, Action, Bid, Draw, Game, Phase, Play
@@ -49,10 +50,17 @@ def cheated_text() -> str:
 
 
 class Online(Room):
+    relay_override: str | None = None
+    """A relay on loopback (?relay=, the browser tests'), instead of web/relays.py's."""
+
     def online_action(self, name: str) -> bool:
         """The online dialog's buttons; False for an action of another room."""
         if name == "online":
             self.online_dialog()
+        elif name == "online-room-invite":
+            self.spawn(self.online_room_invite())
+        elif name == "online-room-join":
+            self.spawn(self.online_room_join(str(element("online-room-in").value)))
         elif name == "online-invite":
             self.spawn(self.online_invite())
         elif name == "online-join":
@@ -67,9 +75,11 @@ class Online(Room):
 
     def online_dialog(self) -> None:
         for ident in ("online-offer", "online-answer", "online-answer-in",
-                      "online-invitation-in"):
+                      "online-invitation-in", "online-room-code", "online-room-link",
+                      "online-room-in"):
             element(ident).value = ""
         element("online-host").hidden = element("online-guest-answer").hidden = True
+        element("online-room").hidden = True
         self.online_say("")
         element("options").close()
         element("online").showModal()
@@ -80,28 +90,94 @@ class Online(Room):
     def my_name(self, seat: int) -> str:
         return self.prefs.name1 or (_("Player 1") if seat == 0 else _("Player 2"))
 
-    def new_link(self, inviting: bool) -> tuple[Link, Peer]:
-        """A new channel: for the online game on the table if there is one (the two
-        pages connect again and go on), else for a new game (the inviting page sits at
-        seat 0)."""
+    def new_link(self, inviting: bool, relay: bool = False) -> tuple[Link, Channel]:
+        """A new channel (through a relay, or by hand): for the online game on the table
+        if there is one (the two pages connect again and go on), else for a new game (the
+        inviting page sits at seat 0)."""
         old = self.link
         if old is not None and old.peer is not None:
             old.peer.close()
         going_on = (old is not None and old.side is not None and self.ui.online
                     and old.state not in ("failed", "forfeit"))
         link = old if going_on and old is not None else Link(0 if inviting else 1)
-        peer = Peer(lambda text: self.online_received(link, peer, text),
-                    lambda state: self.online_state(link, peer, state))
+        peer: Channel
+        if relay:
+            relays, ice = ((self.relay_override,), ()) if self.relay_override else (
+                RELAYS, ICE_SERVERS)  # (a test's relay on loopback: no STUN either)
+            peer = RelayPeer(lambda text: self.online_received(link, peer, text),
+                             lambda state: self.online_state(link, peer, state), relays, ice)
+        else:
+            peer = Peer(lambda text: self.online_received(link, peer, text),
+                        lambda state: self.online_state(link, peer, state))
         link.peer, link.state = peer, "connecting"
         link.inbox = asyncio.Queue()
         self.link = link
         self.spawn(self.online_inbox(link, peer))
         return link, peer
 
+    async def online_room_invite(self) -> None:
+        """Invite a friend: a room code (and its link) to pass on; this page waits in the
+        room at the relay until the friend's page comes."""
+        waiting = self.pending_room()
+        if waiting is not None:  # a second tap: the code the friend may have already
+            self.show_room(waiting.code)
+            return
+        code = new_room_code(random.SystemRandom())
+        _link, peer = self.new_link(True, relay=True)
+        assert isinstance(peer, RelayPeer)
+        peer.inviting = True
+        self.show_room(code)
+        await self.online_enter(peer, code)
+
+    def show_room(self, code: str) -> None:
+        location = window.location
+        element("online-room-code").value = code
+        element("online-room-link").value = f"{location.origin}{location.pathname}?online={code}"
+        element("online-room").hidden = False
+        self.online_say(_("Tell your friend the room code, or send the link: the game starts "
+                          "when they join."))
+
+    def pending_room(self) -> RelayPeer | None:
+        """The room this page invited to and waits in, if any."""
+        link = self.link
+        if link is None or link.state != "connecting":
+            return None
+        peer = link.peer
+        return peer if isinstance(peer, RelayPeer) and peer.inviting else None
+
+    async def online_room_join(self, text: str) -> None:
+        """Join: the room code a friend gave (typed, or the link's)."""
+        code = room_code(text)
+        if code is None:
+            self.online_say(_("That is not a room code: it has eight letters and digits, "
+                              "such as K7QM-3FHX."))
+            return
+        element("online-room-in").value = code
+        _link, peer = self.new_link(False, relay=True)
+        assert isinstance(peer, RelayPeer)
+        self.online_say(_("Looking for your friend…"))
+        await self.online_enter(peer, code)
+
+    async def online_enter(self, peer: RelayPeer, code: str) -> None:
+        try:
+            await peer.enter(code)
+        except Exception as error:  # the relay client did not load (offline, a blocker)
+            window.console.warn(f"online: no relay: {error}")
+            self.online_say(_("The relay cannot be reached: exchange codes by hand below."))
+            element("online-by-hand").open = True
+
+    def online_open_room(self, code: str) -> None:
+        """The page was opened by a friend's link (?online=CODE): straight into joining."""
+        self.online_dialog()
+        element("online-room-in").value = code
+        self.spawn(self.online_room_join(code))
+
     async def online_invite(self) -> None:
         peer = self.pending_invitation()
         if peer is None:  # a new channel: an earlier invitation is void now
-            _link, peer = self.new_link(True)
+            _link, new = self.new_link(True)
+            assert isinstance(new, Peer)
+            peer = new
             element("online-offer").value = ""
             element("online-host").hidden = element("online-guest-answer").hidden = True
             self.online_say(_("Making the invitation…"))
@@ -118,10 +194,11 @@ class Online(Room):
         link = self.link
         if link is None or link.peer is None or link.state != "connecting":
             return None
-        return link.peer if link.peer.offer is not None else None
+        return link.peer if isinstance(link.peer, Peer) and link.peer.offer is not None else None
 
     async def online_join(self) -> None:
         _link, peer = self.new_link(False)
+        assert isinstance(peer, Peer)
         element("online-answer").value = ""  # an earlier answer is void now
         element("online-host").hidden = element("online-guest-answer").hidden = True
         try:
@@ -137,7 +214,7 @@ class Online(Room):
 
     async def online_connect(self) -> None:
         link = self.link
-        if link is None or link.peer is None or link.peer.channel is None:
+        if link is None or not isinstance(link.peer, Peer) or link.peer.channel is None:
             return  # (only the inviting page has its channel before it connects)
         try:
             await link.peer.accept(str(element("online-answer-in").value))
@@ -149,7 +226,7 @@ class Online(Room):
 
     # ------------------------------------------------------------------ the channel
 
-    def online_state(self, link: Link, peer: Peer, state: str) -> None:
+    def online_state(self, link: Link, peer: Channel, state: str) -> None:
         if link is not self.link or peer is not link.peer:
             return
         if state == "open" and link.state == "connecting":
@@ -173,7 +250,7 @@ class Online(Room):
             link.peer.send(json.dumps(data, separators=(",", ":")))
             link.said = window.performance.now()
 
-    def online_received(self, link: Link, peer: Peer, text: str) -> None:
+    def online_received(self, link: Link, peer: Channel, text: str) -> None:
         if peer is link.peer:
             link.heard = window.performance.now()
             link.inbox.put_nowait(text)
@@ -196,7 +273,7 @@ class Online(Room):
             self.online_save()
             self.render()
 
-    async def online_inbox(self, link: Link, peer: Peer) -> None:
+    async def online_inbox(self, link: Link, peer: Channel) -> None:
         """The messages of the link, one at a time, in order."""
         inbox = link.inbox
         while link is self.link and peer is link.peer:

@@ -1,5 +1,6 @@
 """The online table's wire and its state: a WebRTC data channel between two browsers,
-signalled by copy and paste (an invitation code one way, an answer code the other).
+signalled through a relay by a room code (``RelayPeer``), or by copy and paste (``Peer``:
+an invitation code one way, an answer code the other).
 
 No third party is contacted: the connection has no STUN or TURN server (``iceServers``
 is empty), so it joins two browsers that can reach each other directly (the same network,
@@ -15,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from codes import decode, encode
+from pyodide.code import run_js
 from pyodide.ffi import create_proxy, to_js
 from pyscript import window
 
@@ -111,12 +113,121 @@ class Peer:
         self.connection.close()
 
 
+RELAY_CLIENT = "./trystero/torrent/index.mjs"
+"""trystero's torrent strategy (vendored by build.py), imported on the first room."""
+RELAY_APP = "spades-duel-1"
+"""trystero's application id: rooms of other sites (or of another protocol) never meet."""
+
+
+async def relay_client() -> Any:
+    """The relay client's module, imported now: a page contacts nothing, and loads none
+    of it, until its player starts a game by room code. (Pyodide has no import of an ES
+    module: a dynamic import() does it, resolved against the page's address.)"""
+    url = window.URL.new(RELAY_CLIENT, window.document.baseURI).href
+    return await run_js("(url) => import(url)")(url)
+
+
+class RelayPeer:
+    """One end of a data channel whose two pages met at a relay by room code (trystero's
+    torrent strategy: the room is announced on WebTorrent trackers, and the pages' session
+    descriptions go through them encrypted with the code). Speaks as ``Peer`` does:
+    ``on_message(text)``, ``on_state("open" | "closed")``, ``send``, ``close``."""
+
+    offer = None
+    """(A room has no invitation code: ``Peer.offer``'s place.)"""
+
+    def __init__(self, on_message: Callable[[str], None], on_state: Callable[[str], None],
+                 relays: tuple[str, ...], ice_servers: tuple[str, ...]) -> None:
+        self.on_message = on_message
+        self.on_state = on_state
+        self.relays = relays
+        self.ice_servers = ice_servers
+        self.code = ""
+        self.inviting = False
+        """This page made the room (its code is shown again on a second tap)."""
+        self.client: Any = None
+        self.room: Any = None
+        self.action: Any = None
+        self.channel: Any = None
+        """The message action once the friend's page is there (None before, and after)."""
+        self.other = ""
+        """The friend's page (trystero's peer id): the first page in the room."""
+        self.closed = False
+        self.proxies: list[Any] = []
+
+    def proxy(self, handler: Callable[..., None]) -> Any:
+        made = create_proxy(handler)
+        self.proxies.append(made)
+        return made
+
+    async def enter(self, code: str) -> None:
+        """Into the room ``code`` (its page then waits there for the friend's)."""
+        self.code = code
+        client = self.client = await relay_client()
+        if self.closed:
+            return
+        client.resumeRelayReconnection()  # (after an earlier game left the relays)
+        config = to_js({"appId": RELAY_APP, "password": code,
+                        "relayConfig": {"urls": list(self.relays),
+                                        "redundancy": len(self.relays)},
+                        "rtcConfig": {"iceServers": [{"urls": url} for url in self.ice_servers]}},
+                       dict_converter=window.Object.fromEntries)
+        self.room = client.joinRoom(config, code)
+        self.action = self.room.makeAction("spades")
+        self.action.onMessage = self.proxy(self.received)
+        self.room.onPeerJoin = self.proxy(self.joined)
+        self.room.onPeerLeave = self.proxy(self.left)
+
+    def joined(self, peer_id: Any) -> None:
+        if self.other or self.closed:
+            return  # a third page in the room (a stale tab, a stranger) is not heard
+        self.other = str(peer_id)
+        self.channel = self.action
+        self.leave_relays()
+        self.on_state("open")
+
+    def leave_relays(self) -> None:
+        """The two pages have met: the relays are told nothing more (their sockets are
+        closed, and trystero's reconnection held until the next room; its announces go
+        nowhere while they are closed). The game goes over the data channel alone."""
+        self.client.pauseRelayReconnection()
+        for socket in window.Object.values(self.client.getRelaySockets()):
+            socket.close()
+
+    def received(self, data: Any, context: Any) -> None:
+        if self.other and str(context.peerId) == self.other:
+            self.on_message(str(data))
+
+    def left(self, peer_id: Any) -> None:
+        if str(peer_id) == self.other:
+            self.channel = None
+            self.on_state("closed")
+
+    @property
+    def is_open(self) -> bool:
+        return self.channel is not None and not self.closed
+
+    def send(self, text: str) -> None:
+        target = to_js({"target": self.other}, dict_converter=window.Object.fromEntries)
+        self.channel.send(text, target)
+
+    def close(self) -> None:
+        self.closed = True
+        self.channel = None
+        if self.room is not None:
+            self.room.leave()
+
+
+Channel = Peer | RelayPeer
+"""Either end: what ``Link.peer`` holds."""
+
+
 class Link:
     """An online game's connection and protocol state."""
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-        self.peer: Peer | None = None
+        self.peer: Channel | None = None
         """The channel now (a new one each time the players connect again)."""
         self.side: Side | None = None
         self.names = ("", "")
