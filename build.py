@@ -1051,6 +1051,10 @@ def run_checks(pytest_args: list[str]) -> int:
     ensure_test_packages()
     ensure_browser()
     build()
+    # The browser tests' own tools, fetched here once: two xdist workers fetching them at
+    # the same moment on a fresh machine would write the same folder together.
+    fetch_axe()
+    fetch_tracker()
     env = {**os.environ, "SPADES_SKIP_BUILD": "1", "SPADES_REQUIRE_E2E": "1"}
     steps = [
         ["ruff", "check", "spades", "tests", "e2e", "web", "build.py", "tools"],
