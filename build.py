@@ -252,6 +252,44 @@ def extract_runtime(runtime: Runtime, tarball: Path, dist: Path) -> None:
         raise SystemExit(f"{tarball.name} lacks {missing}")
 
 
+# segno (BSD-3-Clause), pure Python: the QR code of the online table's link (web/qr.py).
+# The pinned wheel from PyPI, checked against its hash; its modules go into spades.zip.
+SEGNO_WHEEL = ("segno", "1.6.6",
+               "28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7")
+SEGNO_MODULES = ("consts.py", "encoder.py")
+"""What the page uses of it: the encoder (text to modules). Its package __init__ imports
+its writers, which need xml.sax and with it urllib.request (email, http, ...), far too
+much standard library to ship for one picture: the page draws the SVG itself (web/qr.py),
+and the archive's segno/__init__.py is empty."""
+WHEEL_CACHE = ROOT / ".cache" / "wheels"
+
+
+def fetch_wheel(name: str, version: str, sha256: str, cache: Path = WHEEL_CACHE) -> Path:
+    """The wheel of ``name==version`` (pure Python), downloaded once by pip and checked."""
+    wheel = cache / f"{name}-{version}-py3-none-any.whl"
+    if not wheel.exists():
+        print(f"fetching {name}=={version} with pip download", file=sys.stderr)
+        subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+                        "--only-binary", ":all:", "--disable-pip-version-check",
+                        "-d", str(cache), f"{name}=={version}"], check=True)
+    digest = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    if digest != sha256:
+        wheel.unlink()
+        raise SystemExit(f"{wheel.name}: sha256 {digest}, not the pinned {sha256}")
+    return wheel
+
+
+def segno_members() -> list[tuple[Path | bytes, str]]:
+    """segno's modules and its licence, as members of the code archive."""
+    name, version, sha256 = SEGNO_WHEEL
+    with zipfile.ZipFile(fetch_wheel(name, version, sha256)) as wheel:
+        licence = next(n for n in wheel.namelist() if ".dist-info/" in n and n.endswith("/LICENSE"))
+        init = b'"""segno\'s encoder alone (build.py SEGNO_MODULES)."""\n'
+        return [(init, "segno/__init__.py")] + [
+            (wheel.read(f"segno/{module}"), f"segno/{module}") for module in SEGNO_MODULES
+        ] + [(wheel.read(licence), "segno/LICENSE")]
+
+
 def vendor_trystero(dist: Path) -> None:
     """The relay client into dist/trystero/, its bare import made relative."""
     for runtime in TRYSTERO:
@@ -456,6 +494,7 @@ def copy_site(dist: Path) -> None:
         if not (name := p.relative_to(ROOT).as_posix()).startswith(NOT_SHIPPED)]
     members += [(p, p.name) for p in sorted(WEB.glob("*.py")) if p.name not in skip_entries]
     members += [(p, f"help/{p.name}") for p in sorted(HELP.glob("*.html"))]
+    members += segno_members()
     members += [(data, f"locale/{lang}/LC_MESSAGES/{DOMAIN}.mo")
                 for lang, data in compiled_catalogs().items()]
     write_archive(dist / CODE_ARCHIVE, members)
@@ -998,7 +1037,8 @@ def ensure_test_packages() -> None:
     """pip-install the test requirements that are missing (a fresh clone has none)."""
     modules = {"pytest": "pytest", "hypothesis": "hypothesis", "playwright": "playwright",
                "ruff": "ruff", "mypy": "mypy", "babel": "babel", "pillow": "PIL",
-               "pytest-rerunfailures": "pytest_rerunfailures", "pytest-xdist": "xdist"}
+               "pytest-rerunfailures": "pytest_rerunfailures", "pytest-xdist": "xdist",
+               "segno": "segno"}
     missing = [name for name, module in modules.items() if not _importable(module)]
     if _script("actionlint") is None:
         missing.append("actionlint")

@@ -92,6 +92,12 @@ def test_a_friend_opens_the_link_and_the_two_play_a_duel_hand(open_page: Any,
     assert link.endswith(f"?online={code}")
     assert [url for url in loaded if "/trystero/" in url]  # (the check above can see it)
     assert urlsplit(link).path == urlsplit(host.url).path
+    # The link's QR code beside it, for a phone at hand: a square a camera can frame, and
+    # named for a screen reader (tests/test_web_qr.py checks its modules).
+    qr = host.locator("#online-room-qr svg[role='img']")
+    assert qr.get_attribute("aria-label") == "QR code of the link"
+    box = qr.bounding_box()
+    assert box is not None and box["width"] == box["height"] >= 100
     open_game(guest, f"{urlsplit(link).query}&speed=instant&relay={relay}")
     connected(host, guest)
     # The relay, and no other; and only while the pages looked for each other.
@@ -142,7 +148,14 @@ DIALOG_FITS = r"""() => {
   if (box.left < 0 || box.right > innerWidth + 1) {
     out.push(`the dialog spans ${box.left}..${box.right}`);
   }
-  for (const el of dialog.querySelectorAll('button, label, span, summary, p, h2, input, .row')) {
+  for (const el of dialog.querySelectorAll('svg, figure')) {
+    const part = el.getBoundingClientRect();
+    if (el.checkVisibility() && (part.left < box.left - 1 || part.right > box.right + 1)) {
+      out.push(`${el.tagName.toLowerCase()}#${el.id} spans ${part.left}..${part.right}`);
+    }
+  }
+  for (const el of dialog.querySelectorAll(
+      'button, label, span, summary, p, h2, input, .row, figcaption')) {
     if (!el.checkVisibility() || el.clientWidth === 0) continue;
     // (the link may be longer than its field, which scrolls: it is copied, not read)
     if (el.scrollWidth > el.clientWidth + 1 && el.id !== 'online-room-link') {

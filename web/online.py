@@ -24,6 +24,7 @@ from codes import BadCode, new_room_code, room_code
 from i18n import _
 from peer import KEEP_SENT, Channel, Link, Peer, RelayPeer, link_from_dict
 from pyscript import window
+from qr import qr_svg
 from relays import ICE_SERVERS, RELAYS
 from room import Room, element, storage
 
@@ -120,22 +121,31 @@ class Online(Room):
         room at the relay until the friend's page comes."""
         waiting = self.pending_room()
         if waiting is not None:  # a second tap: the code the friend may have already
-            self.show_room(waiting.code)
+            self.show_qr(self.show_room(waiting.code))
             return
         code = new_room_code(random.SystemRandom())
         _link, peer = self.new_link(True, relay=True)
         assert isinstance(peer, RelayPeer)
         peer.inviting = True
-        self.show_room(code)
+        element("online-room-qr").innerHTML = ""  # an earlier room's, until this one's
+        link = self.show_room(code)
         await self.online_enter(peer, code)
+        self.show_qr(link)  # once the room is being announced: the relay comes first
 
-    def show_room(self, code: str) -> None:
+    def show_qr(self, link: str) -> None:
+        """The link's QR code, for a phone beside the screen (web/qr.py)."""
+        element("online-room-qr").innerHTML = qr_svg(link, _("QR code of the link"))
+
+    def show_room(self, code: str) -> str:
+        """The room code and its link on the dialog; returns the link."""
         location = window.location
+        link = f"{location.origin}{location.pathname}?online={code}"
         element("online-room-code").value = code
-        element("online-room-link").value = f"{location.origin}{location.pathname}?online={code}"
+        element("online-room-link").value = link
         element("online-room").hidden = False
         self.online_say(_("Tell your friend the room code, or send the link: the game starts "
                           "when they join."))
+        return link
 
     def pending_room(self) -> RelayPeer | None:
         """The room this page invited to and waits in, if any."""
