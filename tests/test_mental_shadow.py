@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from spades import Game, Phase, Play
 from spades.mental import Side
-from spades.mental.shadow import pending_draw, table_game
+from spades.mental.shadow import pending_draw, pending_replacement, table_game
 from tests.test_mental import honest_move, make_sides, run_hand
 
 
@@ -26,6 +26,8 @@ def check(side: Side) -> None:
         assert view.phase is Phase.DRAW and view.turn == side.seat
         return
     assert view.hand == side.cards
+    if pending_replacement(side):  # the cards given are shown until the drawn ones come
+        assert view.phase is Phase.REPLACE and view.turn == side.seat
     # Every card the seat's view shows is one the side has seen; of the other seat's
     # (placeholder) cards it shows only how many there are.
     state = side.hand
@@ -85,12 +87,12 @@ def test_a_two_handed_hand_with_double_nil_shows_what_each_side_knows(
     def watch(pair: list[Side]) -> None:
         for side in pair:
             check(side)
-            phases.add(side.phase)
+            phases.add("waiting" if pending_replacement(side) else side.phase)
             if side.phase == "keys":
                 ends.append(table_game(side))
 
     run_hand(sides, honest_move(rng, double_nil=double_nil), watch=watch)
-    assert "replace" in phases
+    assert {"replace", "waiting"} <= phases
     verified = sides[0].game
     assert ends
     for game in ends:  # the shown game at the hand's end scores as the verified one

@@ -60,6 +60,14 @@ def pending_draw(side: Side) -> bool:
     return (side.phase == "draw" and side.turn == side.seat and state.step % 3 == 2)
 
 
+def pending_replacement(side: Side) -> bool:
+    """This side has given up its Double Nil cards and the ones it draws are not shown
+    yet (the pile is being shuffled): the table shows the replacement still to make."""
+    state = side.hand
+    return (side.phase == "replace" and side.turn == side.seat
+            and state.replaced[side.seat] is not None)
+
+
 def table_game(side: Side) -> Game:
     """The game the page shows for ``side`` (see the module's docstring).  Before the
     stock is shuffled, the hand's start with nothing drawn."""
@@ -157,4 +165,4 @@ def _pile_for(side: Side) -> list[int]:
     return mine
 
 
-__all__ = ["pending_draw", "table_game", "voids"]
+__all__ = ["pending_draw", "pending_replacement", "table_game", "voids"]
