@@ -135,6 +135,9 @@ def test_two_browsers_play_a_two_handed_hand_online(open_page: Any) -> None:
         open_game(page, "table=" + ("two-handed" if page is host else "duel")
                   + "&speed=instant")
         choose_online(page)
+    # Each page says which table it would invite to: the one on its table.
+    said = [str(page.locator("#opponent-now-text").text_content()) for page in (host, guest)]
+    assert "a game of Two-handed classic," in said[0] and "a game of Duel," in said[1]
     exchange_codes(host, guest)
     for page in (host, guest):
         assert "Two-handed" in page.locator("#table-name").inner_text()
