@@ -1,13 +1,16 @@
 """A friend online (issue 29): two real Chromium pages, each in its own context and each
 guarded (no request leaves loopback, no console error), connect by copy and paste of the
-invitation and the answer, and play a Duel hand to each other over a WebRTC data channel,
-each dealing its half of the mental-poker shuffle; a message altered on the way ends the
+invitation and the answer, and play a Duel or a Two-handed classic hand (with Double Nil
+and its replacement) to each other over a WebRTC data channel, each dealing its half of
+the mental-poker shuffle; a message altered on the way ends the
 game with the protocol's words."""
 
 from __future__ import annotations
 
 import time
 from typing import Any
+
+import pytest
 
 from e2e.support import YOUR_STATE, hand_cards, open_game, your_move
 
@@ -37,9 +40,10 @@ def choose_online(page: Any) -> None:
     page.wait_for_selector("#online[open]")
 
 
-def connect(host: Any, guest: Any, query: str = "") -> None:
+def connect(host: Any, guest: Any, query: str = "", table: str = "duel") -> None:
+    """The two pages at ``table`` (the host's is the one played), connected by hand."""
     for page in (host, guest):
-        open_game(page, "table=duel&speed=instant" + query)
+        open_game(page, f"table={table}&speed=instant" + query)
         choose_online(page)
     exchange_codes(host, guest)
 
@@ -123,6 +127,65 @@ def test_two_browsers_play_a_duel_hand_online(open_page: Any) -> None:
     scores = [page.locator("#scores").inner_text() for page in (host, guest)]
     assert all(scores), scores
     # Both pages scored the same hand from the same verified deal.
+    assert sorted(scores[0].split()) == sorted(scores[1].split())
+
+
+def test_two_browsers_play_a_two_handed_hand_online(open_page: Any) -> None:
+    """The inviting page's table is the one played: the guest, at the Duel, plays it."""
+    host, guest = open_page(), open_page()
+    for page in (host, guest):
+        open_game(page, "table=" + ("two-handed" if page is host else "duel")
+                  + "&speed=instant")
+        choose_online(page)
+    # Each page says which table it would invite to: the one on its table.
+    said = [str(page.locator("#opponent-now-text").text_content()) for page in (host, guest)]
+    assert "a game of Two-handed classic," in said[0] and "a game of Duel," in said[1]
+    exchange_codes(host, guest)
+    for page in (host, guest):
+        assert "Two-handed" in page.locator("#table-name").inner_text()
+    play_until_summaries([host, guest])
+    scores = [page.locator("#scores").inner_text() for page in (host, guest)]
+    assert all(scores) and sorted(scores[0].split()) == sorted(scores[1].split())
+
+
+@pytest.mark.parametrize("declaring", ["host", "both"])
+def test_double_nil_online_declared_and_three_cards_replaced(open_page: Any,
+                                                             declaring: str) -> None:
+    """The host (or each page) bids Double Nil at its first draw and replaces its first
+    three cards after the draw: the replacements go through the protocol (the other
+    bids as usual after them), and the hand scores the same on both pages."""
+    host, guest = open_page(), open_page()
+    connect(host, guest, table="two-handed")
+    doubles = [host] if declaring == "host" else [host, guest]
+    replaced: list[Any] = []
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline:
+        states = [str(page.evaluate(YOUR_STATE)) for page in (host, guest)]
+        if all(state == "summary" for state in states):
+            break
+        for page, state in zip((host, guest), states, strict=True):
+            if page in doubles and page.locator('#bids [data-bid="blind"]').count():
+                page.locator('#bids [data-bid="blind"]').click()
+            elif page.locator('#bids [data-action="replace"]').count():
+                cards = hand_cards(page)[:3]
+                for card in cards:
+                    page.locator(f'#hand [data-card="{card}"]').click()
+                page.locator('#bids [data-action="replace"]').click()
+                # The cards drawn come once the pile is shuffled by both pages.
+                page.wait_for_function(
+                    "(given) => !given.some((card) => document.querySelector("
+                    "`#hand [data-card='${card}']`))", arg=cards, timeout=30_000)
+                assert len(hand_cards(page)) == 13
+                replaced.append(page)
+            elif state in ("bid", "play"):
+                your_move(page, state)
+        time.sleep(0.05)
+    else:
+        raise AssertionError("the hand did not end")
+    assert len(replaced) == len(doubles) and all(page in doubles for page in replaced)
+    summaries = [page.locator("#summary").inner_text() for page in (host, guest)]
+    assert all("Double Nil" in text for text in summaries)
+    scores = [page.locator("#scores").inner_text() for page in (host, guest)]
     assert sorted(scores[0].split()) == sorted(scores[1].split())
 
 

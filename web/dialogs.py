@@ -222,8 +222,9 @@ class Dialogs(Room):
         if not differs:
             return
         if chosen == "online":
-            said = _("Invite a friend to a Duel, each at their own device; the game on the "
-                     "table goes on until your friend joins.")
+            said = _("Invite a friend to a game of {table}, each at their own device; the "
+                     "game on the table goes on until your friend joins.").format(
+                table=table.table_name(PRESETS[self.online_table()]))
             word = _("Play a friend online")
         elif friend_chosen:
             said = _("The game on the table goes on against the computer.")

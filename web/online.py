@@ -28,21 +28,20 @@ from qr import qr_svg
 from relays import ICE_SERVERS, RELAYS
 from room import Room, element, storage
 
-from spades import PRESETS, Action, Bid, Draw, Game, Phase, Play
-from spades.cards import CARDS
+from spades import PRESETS, Action, Bid, Draw, Game, Phase, Play, Replace
 from spades.mental import CheatDetected, Side
-from spades.mental.shadow import pending_draw, table_game
+from spades.mental.shadow import pending_draw, pending_replacement, table_game
 
 ONLINE_KEY = "spades.online"
 """Where the online game is kept (web/store.py keeps the page's own game)."""
-ONLINE_TABLES = ("duel",)
+ONLINE_TABLES = ("duel", "two-handed")
+"""The tables played online: the inviting page offers the one on its table (else the
+first)."""
 PING_MS = 10_000
 """A live page says so this often (a message of its own, or a ping)."""
 SILENCE_MS = 60_000
 """A connected page that says nothing for this long has left: its player loses by
 forfeit (a closed channel waits for "Reconnect" instead)."""
-"""The tables played online (Two-handed's Double Nil is not shown by the placeholder
-stock yet: spades.mental.shadow)."""
 
 
 def cheated_text() -> str:
@@ -248,12 +247,20 @@ class Online(Room):
             elif peer.channel is not None and link.seat == 0:  # the inviting page
                 dealer = random.SystemRandom().randrange(2)
                 seed = random.SystemRandom().randrange(1 << 48)
-                link.hello = {"t": "hello", "table": ONLINE_TABLES[0], "dealer": dealer,
+                link.hello = {"t": "hello", "table": self.online_table(), "dealer": dealer,
                               "seed": seed, "name": self.my_name(0)}
                 self.online_send(link, link.hello)
         elif state == "closed" and link.state not in ("closed", "failed", "forfeit"):
             link.state = "closed"
             self.render()
+
+    def online_table(self) -> str:
+        """The table the inviting page offers: the one on its table, if it is played
+        online (a custom table's settings are not sent: then the first)."""
+        for name in ONLINE_TABLES:
+            if self.game.rules == PRESETS[name]:
+                return name
+        return ONLINE_TABLES[0]
 
     def online_send(self, link: Link, data: dict[str, Any]) -> None:
         if link.peer is not None and link.peer.is_open:
@@ -381,19 +388,22 @@ class Online(Room):
             self.game = table_game(side)
             self.render()
             return
-        for seat, kind, argument in side.hand.actions[known:]:
-            if seat == side.seat:
+        for index in range(known, len(side.hand.actions)):
+            if side.hand.actions[index][0] == side.seat:
                 continue
-            action: Action = Draw(argument) if kind == "draw" else (
-                Bid(argument[0], blind=argument[1]) if kind == "bid"
-                else Play(CARDS[side.hand.known[argument]]))
-            await self.perform(action, self.generation, after=table_game(side))
-        if link.drawing is not None and not pending_draw(side):
-            drawn, link.drawing = link.drawing, None
-            await self.perform(drawn, self.generation, link.drawing_why, after=table_game(side))
-        elif not pending_draw(side):
+            after = table_game(side)
+            await self.perform(shown_action(side, after, index), self.generation, after=after)
+        if link.drawing is not None and not self.online_sending(side):
+            made, link.drawing = link.drawing, None
+            await self.perform(made, self.generation, link.drawing_why, after=table_game(side))
+        elif not self.online_sending(side):
             self.game = table_game(side)
             self.render()
+
+    @staticmethod
+    def online_sending(side: Side) -> bool:
+        """Your draw or Double Nil replacement is sent and its cards are not shown yet."""
+        return pending_draw(side) or pending_replacement(side)
 
     def online_move(self, action: Action, why: str = "") -> Game | None:
         """Your move at the online table: sent; the game after it, or None while the card
@@ -407,12 +417,14 @@ class Online(Room):
             messages = side.bid(action.n, blind=action.blind)
         elif isinstance(action, Play):
             messages = side.play(action.card)
+        elif isinstance(action, Replace):
+            messages = side.replace(list(action.cards))
         else:
             raise ValueError("not a move of the online table")
         self.online_messages(link, messages)
         self.online_save()
-        if pending_draw(side):
-            link.drawing = action if isinstance(action, Draw) else None
+        if self.online_sending(side):
+            link.drawing = action if isinstance(action, Draw | Replace) else None
             link.drawing_why = why
             return None
         return table_game(side)
@@ -447,7 +459,7 @@ class Online(Room):
             return True
         if side.turn != side.seat or self.game.phase is Phase.GAME_OVER:
             return False
-        return side.phase == "draw" and side.top_card is None
+        return (side.phase == "draw" and side.top_card is None) or pending_replacement(side)
 
     def online_line(self) -> str:
         """The connection's status line ("" when not online)."""
@@ -522,4 +534,12 @@ class Online(Room):
         return None
 
 
-__all__ = ["ONLINE_TABLES", "Online", "cheated_text"]
+def shown_action(side: Side, shown: Game, index: int) -> Action:
+    """The engine's action for the hand's move ``index`` in ``shown`` (its
+    ``table_game``): the other's Double Nil replacement gives cards this side never sees,
+    so the shown game's placeholders stand for them."""
+    replayed = len(side.hand.actions) - (1 if pending_draw(side) else 0)
+    return shown.actions[len(shown.actions) - replayed + index]
+
+
+__all__ = ["ONLINE_TABLES", "Online", "cheated_text", "shown_action"]

@@ -20,7 +20,7 @@ from pyodide.code import run_js
 from pyodide.ffi import create_proxy, to_js
 from pyscript import window
 
-from spades import Draw
+from spades import Draw, Replace
 from spades.mental import Side
 
 GATHER_SECONDS = 10.0
@@ -234,8 +234,9 @@ class Link:
         self.inbox: asyncio.Queue[str] = asyncio.Queue()
         self.hello: dict[str, Any] = {}
         """The game the inviting side offered (its table, first dealer and seed)."""
-        self.drawing: Draw | None = None
-        """This side's draw, sent, whose card is not shown yet."""
+        self.drawing: Draw | Replace | None = None
+        """This side's draw (or Double Nil replacement), sent, whose card is not shown
+        yet."""
         self.drawing_why = ""
         """What is said before that draw (the clock ran out)."""
         self.state = "connecting"

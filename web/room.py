@@ -271,6 +271,9 @@ class Room:
     def online_playing(self) -> bool:
         raise NotImplementedError
 
+    def online_table(self) -> str:
+        raise NotImplementedError
+
     def online_save(self) -> None:
         raise NotImplementedError
 
