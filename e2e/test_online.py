@@ -229,17 +229,24 @@ def test_a_message_altered_on_the_way_ends_the_game(open_page: Any) -> None:
         assert page.locator("#bids").is_hidden()  # no move is offered any more
 
 
-def test_a_tab_closed_mid_hand_goes_on_after_reconnecting(open_page: Any) -> None:
-    host, guest = open_page(), open_page()
-    connect(host, guest)
-    deadline = time.monotonic() + 120
-    while len(hand_cards(guest)) < 4 and time.monotonic() < deadline:
+def play_until_the_guest_holds(host: Any, guest: Any, cards: int = 4,
+                               seconds: float = 120) -> list[str]:
+    """Both pages move as they come (your_move) until the guest's hand holds ``cards``
+    cards or more (the draw under way, a Duel's hand being built). Returns them."""
+    deadline = time.monotonic() + seconds
+    while len(hand_cards(guest)) < cards and time.monotonic() < deadline:
         for page in (host, guest):
             state = str(page.evaluate(YOUR_STATE))
             if state in ("bid", "play"):
                 your_move(page, state)
         time.sleep(0.05)
-    held = hand_cards(guest)
+    return list(hand_cards(guest))
+
+
+def test_a_tab_closed_mid_hand_goes_on_after_reconnecting(open_page: Any) -> None:
+    host, guest = open_page(), open_page()
+    connect(host, guest)
+    held = play_until_the_guest_holds(host, guest)
     assert len(held) >= 4
     context = guest.context
     guest.close()

@@ -17,8 +17,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from e2e.support import YOUR_STATE, hand_cards, open_game, your_move
-from e2e.test_online import choose_online, play_until_summaries
+from e2e.support import hand_cards, open_game
+from e2e.test_online import choose_online, play_until_summaries, play_until_the_guest_holds
 
 ROOT = Path(__file__).resolve().parents[1]
 CODE = r"^[A-Z2-9]{4}-[A-Z2-9]{4}$"
@@ -204,14 +204,7 @@ def test_a_closed_tab_goes_on_after_meeting_again_by_a_new_room_code(open_page: 
     code, _link = invite(host)
     open_game(guest, f"online={code}&speed=instant&relay={relay}")
     connected(host, guest)
-    deadline = time.monotonic() + 120
-    while len(hand_cards(guest)) < 4 and time.monotonic() < deadline:
-        for page in (host, guest):
-            state = str(page.evaluate(YOUR_STATE))
-            if state in ("bid", "play"):
-                your_move(page, state)
-        time.sleep(0.05)
-    held = hand_cards(guest)
+    held = play_until_the_guest_holds(host, guest)
     context = guest.context
     guest.close()
     guest = context.new_page()
