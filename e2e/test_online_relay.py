@@ -77,13 +77,16 @@ def connected(*pages: Any) -> None:
                                ".startsWith('Connected to')", timeout=60_000)
 
 
-def test_a_friend_opens_the_link_and_the_two_play_a_duel_hand(open_page: Any,
-                                                               relay: str) -> None:
+@pytest.mark.parametrize("table", ["duel", "two-handed"])
+def test_a_friend_opens_the_link_and_the_two_play_a_hand(open_page: Any, relay: str,
+                                                          table: str) -> None:
+    """The link (and its QR code), the relay only while the pages look for each other,
+    then a whole hand of the host's table between them."""
     host, guest = open_page(), open_page()
     host_sockets, guest_sockets = allow_relay(host, relay), allow_relay(guest, relay)
     loaded: list[str] = []
     host.on("request", lambda request: loaded.append(request.url))
-    open_game(host, f"table=duel&speed=instant&relay={relay}")
+    open_game(host, f"table={table}&speed=instant&relay={relay}")
     choose_online(host)
     # Nothing is contacted, and the relay client not even loaded, before the player invites.
     assert host_sockets == [] and not [url for url in loaded if "/trystero/" in url]
@@ -106,6 +109,8 @@ def test_a_friend_opens_the_link_and_the_two_play_a_duel_hand(open_page: Any,
     while not all(s.is_closed() for s in host_sockets + guest_sockets):
         assert time.monotonic() < deadline, "a page stays at the relay once connected"
         host.wait_for_timeout(100)
+    names = [page.locator("#table-name").inner_text() for page in (host, guest)]
+    assert names[0] == names[1] and ("Two-handed" in names[0]) == (table == "two-handed")
     play_until_summaries([host, guest])
     scores = [page.locator("#scores").inner_text() for page in (host, guest)]
     assert all(scores) and sorted(scores[0].split()) == sorted(scores[1].split())
