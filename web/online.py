@@ -100,15 +100,19 @@ class Online(Room):
         going_on = (old is not None and old.side is not None and self.ui.online
                     and old.state not in ("failed", "forfeit"))
         link = old if going_on and old is not None else Link(0 if inviting else 1)
+        def on_message(text: str) -> None:
+            self.online_received(link, peer, text)
+
+        def on_state(state: str) -> None:
+            self.online_state(link, peer, state)
+
         peer: Channel
         if relay:
             relays, ice = ((self.relay_override,), ()) if self.relay_override else (
                 RELAYS, ICE_SERVERS)  # (a test's relay on loopback: no STUN either)
-            peer = RelayPeer(lambda text: self.online_received(link, peer, text),
-                             lambda state: self.online_state(link, peer, state), relays, ice)
+            peer = RelayPeer(on_message, on_state, relays, ice)
         else:
-            peer = Peer(lambda text: self.online_received(link, peer, text),
-                        lambda state: self.online_state(link, peer, state))
+            peer = Peer(on_message, on_state)
         link.peer, link.state = peer, "connecting"
         link.inbox = asyncio.Queue()
         self.link = link
@@ -120,7 +124,7 @@ class Online(Room):
         room at the relay until the friend's page comes."""
         waiting = self.pending_room()
         if waiting is not None:  # a second tap: the code the friend may have already
-            self.show_qr(self.show_room(waiting.code))
+            self.show_room(waiting.code)  # (its QR code is still drawn, or on its way)
             return
         code = new_room_code(random.SystemRandom())
         _link, peer = self.new_link(True, relay=True)
@@ -146,12 +150,14 @@ class Online(Room):
                           "when they join."))
         return link
 
+    def connecting_channel(self) -> Channel | None:
+        """The channel being set up (not connected yet), if any."""
+        link = self.link
+        return link.peer if link is not None and link.state == "connecting" else None
+
     def pending_room(self) -> RelayPeer | None:
         """The room this page invited to and waits in, if any."""
-        link = self.link
-        if link is None or link.state != "connecting":
-            return None
-        peer = link.peer
+        peer = self.connecting_channel()
         return peer if isinstance(peer, RelayPeer) and peer.inviting else None
 
     async def online_room_join(self, text: str) -> None:
@@ -200,10 +206,8 @@ class Online(Room):
     def pending_invitation(self) -> Peer | None:
         """The channel whose invitation is made or being made and not answered yet: a
         second tap on Invite shows the same code (the friend may have it already)."""
-        link = self.link
-        if link is None or link.peer is None or link.state != "connecting":
-            return None
-        return link.peer if isinstance(link.peer, Peer) and link.peer.offer is not None else None
+        peer = self.connecting_channel()
+        return peer if isinstance(peer, Peer) and peer.offer is not None else None
 
     async def online_join(self) -> None:
         _link, peer = self.new_link(False)

@@ -133,9 +133,6 @@ class RelayPeer:
     descriptions go through them encrypted with the code). Speaks as ``Peer`` does:
     ``on_message(text)``, ``on_state("open" | "closed")``, ``send``, ``close``."""
 
-    offer = None
-    """(A room has no invitation code: ``Peer.offer``'s place.)"""
-
     def __init__(self, on_message: Callable[[str], None], on_state: Callable[[str], None],
                  relays: tuple[str, ...], ice_servers: tuple[str, ...]) -> None:
         self.on_message = on_message
