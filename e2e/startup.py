@@ -206,16 +206,17 @@ def main(argv: list[str] | None = None) -> None:
         nosnap = figure("nosnap", visit, "ready") if "nosnap" in PAGES else None
         if index and nosnap:
             print(f"{visit}: ready index/nosnap {index / nosnap:.2f}x (the snapshot's gain)")
-    for game in (name for name in GAME_PAGES if name in PAGES):
+    for game in (name for name in (*GAME_PAGES, "bare") if name in PAGES):
         print(f"\nwhere the {game} page's start goes (median ms from navigation):")
         for visit in ("cold", "warm"):
-            steps = [(key, figure(game, visit, key)) for key in
-                     ("wasm", "python", "imported", "rendered", "ready")]
+            keys = ("wasm", "python", "ready") if game == "bare" else (
+                "wasm", "python", "imported", "rendered", "ready")
+            steps = [(key, figure(game, visit, key)) for key in keys]
             print(f"  {visit}: " + ", ".join(f"{key} {ms(value).strip()}"
                                              for key, value in steps))
     print("  (wasm: the runtime downloaded; python: main.py's first line, after the wasm "
-          "compiled and the interpreter started; imported: app.py's imports; rendered: "
-          "the first render)")
+          "compiled and the interpreter started (bare.py's on the bare page); imported: "
+          "app.py's imports; rendered: the first render)")
     print()
     for name in PAGES:
         fetched = results[name][0]["cold"]["fetched"]

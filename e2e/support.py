@@ -142,6 +142,21 @@ def open_game(page: Page, query: str = "", path: str = "./", door: bool = False)
         close_door(page)
 
 
+SPEAK = """(lang) => {
+  const box = document.querySelector('#options-form select[name="lang"]');
+  box.value = lang;
+  box.dispatchEvent(new Event('change', {bubbles: true}));
+}"""
+
+
+def speak(page: Page, lang: str) -> None:
+    """Change the page's language as Options does (its select, changed), mid-game: the table
+    and any open dialog stay as they are, in ``lang``'s words.  One page then shows every
+    language where a page per language cost a start of the runtime each (issue 28)."""
+    page.evaluate(SPEAK, lang)
+    page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
+
+
 def start_todays_game(page: Page, via: str = "#tools") -> None:
     """Today's game from the front door, opened from ``via`` (the header's tools, or
     "#options"); a game in progress on the table is given up when the page asks."""

@@ -180,6 +180,12 @@ class App(Flow, Screen, Seats, Online, Dialogs, Keyboard, Tabs):
         self.html_cache.clear()
         if element("help").open:
             self.fill_help()
+        self.record.retranslate()
+        # The last notice and announcement told of a moment past, in the language before.
+        self.notice("")
+        self.announce("")
+        if element("sheet-body").innerHTML:
+            self.fill_sheet()
         self.render()
 
     # ------------------------------------------------------------------ games

@@ -170,6 +170,17 @@ class Record:
         app = self.app
         if self.settle_day():  # the header says what the door says of a game past midnight
             app.render()
+        self.fill_door()
+        dialog = element("today")
+        if not dialog.open:
+            dialog.showModal()
+        button = dialog.querySelector("button.primary")
+        if button:
+            button.focus()
+
+    def fill_door(self) -> None:
+        """The front door's words: today's game's status and the game on the table."""
+        app = self.app
         day = self.today()
         status = door.daily_status(day, app.game, app.ui, self.daily_result(day))
         element("today-title").textContent = _("Today's game — {date}").format(
@@ -181,12 +192,17 @@ class Record:
                      and not door.has_your_moves(app.game, app.humans()))
         line = "" if todays or untouched else self.game_line(app.game)
         element("today-body").innerHTML = door.door_html(status, line)
-        dialog = element("today")
-        if not dialog.open:
-            dialog.showModal()
-        button = dialog.querySelector("button.primary")
-        if button:
-            button.focus()
+
+    def retranslate(self) -> None:
+        """Write the record's dialogs again in the page's language, which changed under
+        them (Options, or another tab's Options through a storage event): an open one
+        shows it at once, a closed one holds no words of the language before."""
+        if element("today-body").innerHTML:
+            self.fill_door()
+        if element("stats-body").innerHTML:
+            element("stats-body").innerHTML = self.stats_body()
+        if self.review_game is not None and self.review_replays:
+            self.show_review(announce=False)
 
     def game_line(self, game: Game) -> str:
         if game.phase is Phase.GAME_OVER:
@@ -501,7 +517,7 @@ class Record:
             dialog.showModal()
         element("review-title").focus()
 
-    def show_review(self) -> None:
+    def show_review(self, announce: bool = True) -> None:
         game = self.review_game
         assert game is not None  # open_review set it
         replay = self.review_replays[self.review_hand]
@@ -520,7 +536,8 @@ class Record:
             again = body.querySelector(".review-choices .current" if action == "review-hand"
                                        else f'[data-action="{action}"]:not([disabled])')
             (again or element("review-title")).focus()
-        self.app.announce(review.live_text(replay, self.review_step, players))
+        if announce:
+            self.app.announce(review.live_text(replay, self.review_step, players))
 
     def review_move(self, action: str, hand: int | None = None) -> None:
         steps = {"review-prev": self.review_step - 1, "review-next": self.review_step + 1,
