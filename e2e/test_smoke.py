@@ -14,6 +14,15 @@ def test_page_becomes_ready_with_a_dealt_table(page: Any) -> None:
     assert page.locator("#hand .card").count() == 13
     assert page.locator('[data-score-side="0"]').inner_text() == "0"
     assert page.guard.off_origin == []
+    # Every dataclass the page made took its methods from the build (web/dataclass_code.py):
+    # a source text the build did not see would be compiled at start, as before it.
+    compiled = page.wait_for_function(
+        "() => performance.getEntriesByType('mark').map((m) => m.name)"
+        ".find((name) => name.startsWith('spades:dataclasses-compiled:'))").json_value()
+    import build
+
+    if build.PYC_ON:
+        assert compiled == "spades:dataclasses-compiled:0"
 
 
 def test_bare_page_becomes_ready(page: Any) -> None:

@@ -10,6 +10,8 @@
 // beside:     x.py stays, __pycache__/x.<tag>.pyc is added (the game's archive, unpacked
 //             into the working directory: tracebacks keep their source lines)
 // Members keep their order and fixed date; the output is the same for the same input.
+// beside also adds dataclass_code.bin: the methods @dataclass compiles as each module is
+// imported, compiled here by their source text (web/dataclass_code.py uses them).
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -22,6 +24,43 @@ pyodide.FS.writeFile("/tmp/in.zip", readFileSync(input));
 pyodide.runPython(`
 import importlib.util, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
+
+def dataclass_code(names):
+    """Import the archive's modules (the page's JavaScript faked), keeping the code that
+    dataclasses compiles for their classes: {source text: code}, marshalled."""
+    import builtins, dataclasses, importlib, marshal, types
+
+    recorded = {}
+
+    def record(source, globals=None, locals=None):
+        code = compile(source, "<string>", "exec") if isinstance(source, str) else source
+        if isinstance(source, str):
+            recorded[source] = code
+        builtins.exec(code, globals, locals)
+
+    class Fake:
+        def __getattr__(self, name):
+            return Fake()
+
+        def __call__(self, *args, **kwargs):
+            return Fake()
+
+    for name in ("js", "pyscript"):
+        fake = types.ModuleType(name)
+        fake.__getattr__ = lambda attribute: Fake()
+        sys.modules[name] = fake
+    dataclasses.exec = record
+    sys.path.insert(0, "/tmp/in.zip")
+    for name in names:
+        module = name[:-3].replace("/", ".").removesuffix(".__init__")
+        if module == "app":  # it starts the page; what it imports is imported on its own
+            continue
+        try:
+            importlib.import_module(module)
+        except Exception as error:  # its classes are compiled at start, as before
+            print(f"pycompile: {module} not imported ({error!r})", file=sys.stderr)
+    return marshal.dumps(recorded)
+
 
 with zipfile.ZipFile("/tmp/in.zip") as source, \\
         zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
@@ -45,5 +84,10 @@ with zipfile.ZipFile("/tmp/in.zip") as source, \\
         compiled.external_attr = info.external_attr
         compiled.create_system = info.create_system
         out.writestr(compiled, pyc, zipfile.ZIP_DEFLATED, 9)
+    if "${mode}" == "beside":
+        names = [info.filename for info in source.infolist() if info.filename.endswith(".py")]
+        extra = zipfile.ZipInfo("dataclass_code.bin", date_time=(2020, 1, 1, 0, 0, 0))
+        extra.external_attr = 0o644 << 16
+        out.writestr(extra, dataclass_code(names), zipfile.ZIP_DEFLATED, 9)
 `);
 writeFileSync(output, pyodide.FS.readFile("/tmp/out.zip"));

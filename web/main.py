@@ -6,4 +6,11 @@ import js  # first: the start-up's milestones for python -m e2e.startup (perform
 
 js.performance.mark("spades:python")
 
+import dataclass_code  # after the first mark
+
+dataclass_code.install()  # before any module makes a dataclass
+
 import app  # noqa: F401 (it starts the page as it is imported)
+
+# How many dataclass sources the build had not compiled (e2e/test_smoke.py wants none).
+js.performance.mark(f"spades:dataclasses-compiled:{dataclass_code.compiled_here}")

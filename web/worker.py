@@ -11,7 +11,11 @@ hand number and the opponents' level, and answers your side's points as an int.
 
 import json
 
-from spades import Game
+import dataclass_code
+
+dataclass_code.install()  # before the engine's modules make their dataclasses
+
+from spades import Game  # noqa: E402
 
 
 def worlds(save_json: str, seat: int, search: str, first: int, count: int) -> str:

@@ -1,0 +1,86 @@
+"""web/dataclass_code.py: dataclasses take the build's compiled methods by their source text,
+and compile what the build did not see (or everything, when its file is damaged)."""
+
+from __future__ import annotations
+
+import builtins
+import dataclasses
+import marshal
+from collections.abc import Iterator
+from pathlib import Path
+from types import CodeType
+from typing import Any
+
+import dataclass_code
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def plain_dataclasses() -> Iterator[None]:
+    """Each test starts and ends with dataclasses compiling as usual."""
+    yield
+    if "exec" in vars(dataclasses):
+        del dataclasses.exec  # type: ignore[attr-defined]
+    dataclass_code.compiled_here = 0
+
+
+def make_class() -> Any:
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Seat:
+        name: str
+        tricks: int = 0
+        cards: tuple[str, ...] = ()
+
+    return Seat
+
+
+def recorded_code() -> dict[str, CodeType]:
+    """What the build keeps (tools/pycompile.mjs): each source dataclasses compiles."""
+    recorded: dict[str, CodeType] = {}
+
+    def record(source: Any, globals: Any = None, locals: Any = None) -> None:
+        recorded[source] = compile(source, "<string>", "exec")
+        builtins.exec(recorded[source], globals, locals)
+
+    dataclasses.exec = record  # type: ignore[attr-defined]
+    make_class()
+    del dataclasses.exec  # type: ignore[attr-defined]
+    assert recorded
+    return recorded
+
+
+def test_a_class_the_build_saw_is_made_without_compiling(tmp_path: Path) -> None:
+    path = tmp_path / "code.bin"
+    path.write_bytes(marshal.dumps(recorded_code()))
+    assert dataclass_code.install(str(path)) > 0
+    seat_class = make_class()
+    seat = seat_class("West", 3)
+    assert dataclass_code.compiled_here == 0
+    assert seat == seat_class("West", 3) and seat != seat_class("West", 4)
+    assert repr(seat).endswith("Seat(name='West', tricks=3, cards=())")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        seat.tricks = 4
+
+
+def test_a_class_the_build_did_not_see_is_compiled(tmp_path: Path) -> None:
+    path = tmp_path / "code.bin"
+    path.write_bytes(marshal.dumps(recorded_code()))
+    dataclass_code.install(str(path))
+
+    @dataclasses.dataclass(frozen=True)
+    class Other:
+        points: int
+
+    assert dataclass_code.compiled_here > 0
+    assert Other(5) == Other(5)
+
+
+@pytest.mark.parametrize("content", [b"", b"\x00garbage", marshal.dumps([1, 2]),
+                                     marshal.dumps({"source": 7})])
+def test_a_missing_or_damaged_file_compiles_as_before(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "code.bin"
+    path.write_bytes(content)
+    assert dataclass_code.install(str(path)) == 0
+    assert make_class()("North").name == "North"
+    assert dataclass_code.install(str(tmp_path / "missing.bin")) == 0
+    assert make_class()("East").tricks == 0
