@@ -196,25 +196,43 @@ def test_a_seed_of_two_to_the_63_survives_a_reload(page: Any) -> None:
 HOSTILE_VALUES = ["9" * 60_000, "\u202eexpert", "\u202e1\u202c", "1\u200f2", "\u0000",
                   "%00", "\u00b2", "\u0663", "<b>x</b>", "-5", "1e9", " 7", "x" * 20_000]
 PARAMETERS = ["seed", "table", "level", "speed", "lang", "clock", "par"]
+SHORT = [value for value in HOSTILE_VALUES if len(value) < 1000]
 
 
-@pytest.mark.parametrize("value", HOSTILE_VALUES, ids=range(len(HOSTILE_VALUES)))
-def test_any_url_parameter_opens_a_playable_page(page: Any, value: str) -> None:
-    """The value in every parameter at once (tests/test_web_address.py reads each one on
-    its own): the page is ready, playable, and shows the value nowhere as markup."""
+def hostile_addresses() -> list[dict[str, str]]:
+    """The addresses the page is opened at: each parameter given a short value, the values
+    turning through the parameters over three pages (each value is in one or two pages, in
+    another parameter each time), then each very long value alone in one parameter: a URL
+    of several of them is longer than servers take (Python's http.server refuses a request
+    line over 64 KiB). tests/test_web_address.py reads every value in every parameter on
+    its own; here the page shows what it does with them together: a start each (issue 28:
+    five pages, where a page per value took thirteen)."""
+    turned = [{name: SHORT[(place + 4 * page) % len(SHORT)]
+               for place, name in enumerate(PARAMETERS)} for page in range(3)]
+    long = [{"seed" if value[0] == "9" else "lang": value}
+            for value in HOSTILE_VALUES if len(value) >= 1000]
+    return turned + long
+
+
+def test_every_hostile_value_is_in_some_address() -> None:
+    given = [value for address in hostile_addresses() for value in address.values()]
+    assert set(given) == set(HOSTILE_VALUES)
+
+
+@pytest.mark.parametrize("address", hostile_addresses(), ids=range(len(hostile_addresses())))
+def test_any_url_parameter_opens_a_playable_page(page: Any, address: dict[str, str]) -> None:
+    """The page is ready, playable, says part of the link was not understood, and shows
+    no value as markup."""
     from urllib.parse import quote
 
     page.add_init_script(NOTICES)
-    # A very long value goes in one parameter only: a URL of several of them is longer
-    # than servers take (Python's http.server refuses a request line over 64 KiB).
-    names = PARAMETERS if len(value) < 1000 else ["seed" if value[0] == "9" else "lang"]
-    open_game(page, "&".join(f"{name}={quote(value)}" for name in names))
+    open_game(page, "&".join(f"{name}={quote(value)}" for name, value in address.items()))
     wait_your_turn(page, timeout=20_000)
     assert page.locator("#app").get_attribute("inert") is None
     assert page.locator("#notice b, #status b").count() == 0
     notices = page.evaluate("() => window.__notices")
     assert any("link was not understood" in text for text in notices), notices
-    assert not any(f"{name}=" in page.url for name in names), page.url
+    assert not any(f"{name}=" in page.url for name in address), page.url
 
 
 def test_a_first_visit_with_a_100_kb_address_opens_the_game_and_drops_it(page: Any) -> None:
