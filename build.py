@@ -473,10 +473,15 @@ def python_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.rglob("*.py") if "__pycache__" not in p.parts)
 
 
-# The Python code the interpreters need, shipped as one archive that PyScript unpacks
-# into the working directory ("files": {"./spades.zip": "./*"}): one request instead of
-# one per module (~40), which matters on a first visit.
+# The Python code the interpreters need, shipped as one archive that PyScript writes into
+# the working directory as it is ("files": {"./spades.zip": "./spades.zip"}), and that the
+# entry scripts put on sys.path: zipimport reads each module from it as it is imported
+# (its .pyc, tools/pycompile.mjs). One request instead of one per module (~70), which
+# matters on a first visit; and no unpacking at start, which took ~150 ms of a return
+# visit's (issue 30). The files the page reads (catalogs, Help, the dataclasses' code)
+# travel in a second, small archive that PyScript unpacks there ("./*").
 CODE_ARCHIVE = "spades.zip"
+DATA_ARCHIVE = "spades-data.zip"
 
 # The measuring tools run under CPython only; the page never imports them.
 NOT_SHIPPED = ("spades/lab/", "spades/bench.py")
@@ -500,6 +505,18 @@ def copy_site(dist: Path) -> None:
     write_archive(dist / CODE_ARCHIVE, members)
     for _, name in members:  # web/'s modules now live only in the archive
         (dist / name).unlink(missing_ok=True)
+
+
+def split_data(dist: Path) -> None:
+    """Move what is not Python out of the code archive into the data archive (see
+    CODE_ARCHIVE): the code is imported from its zip, the data is read as files."""
+    code, data = [], []
+    with zipfile.ZipFile(dist / CODE_ARCHIVE) as archive:
+        for info in archive.infolist():
+            kept = info.filename.endswith((".py", ".pyc"))
+            (code if kept else data).append((archive.read(info), info.filename))
+    write_archive(dist / CODE_ARCHIVE, code)
+    write_archive(dist / DATA_ARCHIVE, data)
 
 
 def write_archive(path: Path, members: list[tuple[Path | bytes, str]]) -> None:
@@ -678,13 +695,14 @@ def entry_scripts(dist: Path) -> set[str]:
 def files_mapping(dist: Path) -> dict[str, str]:
     """PyScript's "files": URL (relative to the config) -> path in Pyodide's filesystem.
 
-    The Python code (the archive written by copy_site) is unpacked into the interpreter's
-    working directory, which is on sys.path, so `import spades` and `import some_web_module`
-    just work; adding a module needs no config edit.
+    The Python code (the archive written by copy_site) is written into the interpreter's
+    working directory as it is, and the entry scripts put it on sys.path, so `import
+    spades` and `import some_web_module` just work; the data archive is unpacked there.
+    Adding a module needs no config edit.
     """
     if not (dist / CODE_ARCHIVE).exists():
         return {}
-    return {f"./{CODE_ARCHIVE}": "./*"}
+    return {f"./{CODE_ARCHIVE}": f"./{CODE_ARCHIVE}", f"./{DATA_ARCHIVE}": "./*"}
 
 
 def write_configs(dist: Path) -> None:
@@ -761,6 +779,7 @@ def build(dist: Path = DIST) -> str:
     (dist / "index.html").write_text(
         with_relays((dist / "index.html").read_text(encoding="utf-8")), encoding="utf-8")
     compile_archive(dist, dist / CODE_ARCHIVE, "beside")
+    split_data(dist)
     write_snapshot(dist)
     write_icons(dist)
     write_configs(dist)
@@ -775,9 +794,10 @@ def build(dist: Path = DIST) -> str:
 # Pyodide): the runtime's start-up imports much of the standard library, and compiling it
 # in the browser was most of the start. The standard library ships as .pyc only (zipimport
 # runs them; about twice the bytes of the sources, zipped); the game's archive keeps its
-# sources beside __pycache__/ (tracebacks show the lines). SPADES_PYC=0 ships sources only;
-# SPADES_PYC_AB=1 also writes pyodide/python_stdlib.source.zip (not precached), which
-# web/start.mjs loads for ?pyc=0 (python -m e2e.startup compares).
+# sources beside their .pyc (zipimport runs the .pyc; tracebacks show the .py's lines).
+# SPADES_PYC=0 ships sources only; SPADES_PYC_AB=1 also writes
+# pyodide/python_stdlib.source.zip (not precached), which web/start.mjs loads for ?pyc=0
+# (python -m e2e.startup compares).
 PYC_ON = os.environ.get("SPADES_PYC", "1") != "0"
 PYC_AB = os.environ.get("SPADES_PYC_AB") == "1"
 PYC_SCRIPT = ROOT / "tools" / "pycompile.mjs"

@@ -7,8 +7,8 @@
 //   node tools/pycompile.mjs <dist> <in.zip> <out.zip> sourceless|beside
 //
 // sourceless: each x.py becomes x.pyc (zipimport runs it; the standard library)
-// beside:     x.py stays, __pycache__/x.<tag>.pyc is added (the game's archive, unpacked
-//             into the working directory: tracebacks keep their source lines)
+// beside:     x.py stays, x.pyc is added beside it (the game's archive, which zipimport
+//             runs from the zip: it takes the .pyc, and tracebacks read the .py)
 // Members keep their order and fixed date; the output is the same for the same input.
 // beside also adds dataclass_code.bin: the methods @dataclass compiles as each module is
 // imported, compiled here by their source text (web/dataclass_code.py uses them).
@@ -79,7 +79,7 @@ with zipfile.ZipFile("/tmp/in.zip") as source, \\
             name = info.filename + "c"
         else:
             out.writestr(info, data)
-            name = importlib.util.cache_from_source(info.filename)
+            name = info.filename + "c"
         compiled = zipfile.ZipInfo(name, date_time=info.date_time)
         compiled.external_attr = info.external_attr
         compiled.create_system = info.create_system

@@ -5,9 +5,9 @@
 //
 // Pyodide is loaded from <dist>/pyodide (the very files the page runs: a snapshot
 // carries Pyodide's BUILD_ID and restoring it into another build fails), with the
-// page's trimmed standard library; <dist>/spades.zip is unpacked into the working
-// directory as PyScript does ("files": {"./spades.zip": "./*"}), so the modules'
-// __file__ are the page's. Only modules that hold no JavaScript object may be imported
+// page's trimmed standard library; <dist>/spades.zip is written into the working
+// directory and put on sys.path, <dist>/spades-data.zip unpacked there, as the page does
+// (build.py CODE_ARCHIVE), so the modules' __file__ are the page's. Only modules that hold no JavaScript object may be imported
 // (a snapshot can only name globals such as `js.Object`): the engine, the standard
 // library and the page's modules that import neither js nor pyscript. A module that
 // fails to import is left out, with a warning.
@@ -19,13 +19,15 @@ const [dist, out, ...modules] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(resolve(dist, "pyodide/pyodide.mjs")).href);
 
 const pyodide = await loadPyodide({ _makeSnapshot: true, stdout: () => {}, stderr: console.error });
-pyodide.FS.writeFile("/tmp/spades.zip", readFileSync(resolve(dist, "spades.zip")));
+pyodide.FS.writeFile("/home/pyodide/spades.zip", readFileSync(resolve(dist, "spades.zip")));
+pyodide.FS.writeFile("/tmp/spades-data.zip", readFileSync(resolve(dist, "spades-data.zip")));
 const left = pyodide.runPython(`
 def _prepare(modules):
-    import gc, importlib, os, zipfile
-    with zipfile.ZipFile("/tmp/spades.zip") as archive:
+    import gc, importlib, os, sys, zipfile
+    sys.path.insert(0, os.path.join(os.getcwd(), "spades.zip"))
+    with zipfile.ZipFile("/tmp/spades-data.zip") as archive:
         archive.extractall(".")
-    os.remove("/tmp/spades.zip")
+    os.remove("/tmp/spades-data.zip")
     left = []
     for name in modules:
         try:

@@ -6,6 +6,12 @@ import js  # first: the start-up's milestones for python -m e2e.startup (perform
 
 js.performance.mark("spades:python")
 
+import os
+import sys
+
+# The game's code is imported from its archive, as it came (build.py CODE_ARCHIVE).
+sys.path.insert(0, os.path.join(os.getcwd(), "spades.zip"))
+
 import dataclass_code  # after the first mark
 
 dataclass_code.install()  # before any module makes a dataclass

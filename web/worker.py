@@ -10,6 +10,11 @@ hand number and the opponents' level, and answers your side's points as an int.
 """
 
 import json
+import os
+import sys
+
+# The game's code is imported from its archive, as it came (build.py CODE_ARCHIVE).
+sys.path.insert(0, os.path.join(os.getcwd(), "spades.zip"))
 
 import dataclass_code
 
