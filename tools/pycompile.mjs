@@ -28,15 +28,7 @@ from importlib._bootstrap_external import _code_to_hash_pyc
 def dataclass_code(names):
     """Import the archive's modules (the page's JavaScript faked), keeping the code that
     dataclasses compiles for their classes: {source text: code}, marshalled."""
-    import builtins, dataclasses, importlib, marshal, types
-
-    recorded = {}
-
-    def record(source, globals=None, locals=None):
-        code = compile(source, "<string>", "exec") if isinstance(source, str) else source
-        if isinstance(source, str):
-            recorded[source] = code
-        builtins.exec(code, globals, locals)
+    import importlib, marshal, types
 
     class Fake:
         def __getattr__(self, name):
@@ -49,8 +41,10 @@ def dataclass_code(names):
         fake = types.ModuleType(name)
         fake.__getattr__ = lambda attribute: Fake()
         sys.modules[name] = fake
-    dataclasses.exec = record
     sys.path.insert(0, "/tmp/in.zip")
+    import dataclass_code  # the page's own module, from the archive
+
+    recorded = dataclass_code.record()
     for name in names:
         module = name[:-3].replace("/", ".").removesuffix(".__init__")
         if module == "app":  # it starts the page; what it imports is imported on its own

@@ -7,10 +7,10 @@
 // carries Pyodide's BUILD_ID and restoring it into another build fails), with the
 // page's trimmed standard library; <dist>/spades.zip is written into the working
 // directory and put on sys.path, <dist>/spades-data.zip unpacked there, as the page does
-// (build.py CODE_ARCHIVE), so the modules' __file__ are the page's. Only modules that hold no JavaScript object may be imported
-// (a snapshot can only name globals such as `js.Object`): the engine, the standard
-// library and the page's modules that import neither js nor pyscript. A module that
-// fails to import is left out, with a warning.
+// (build.py CODE_ARCHIVE), so the modules' __file__ are the page's. Only modules that
+// hold no JavaScript object may be imported (a snapshot can only name globals such as
+// `js.Object`): the engine, the standard library and the page's modules that import
+// neither js nor pyscript. A module that fails to import is left out, with a warning.
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
