@@ -157,6 +157,18 @@ def speak(page: Page, lang: str) -> None:
     page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
 
 
+LANGUAGES = (*build.TRANSLATED, "en")
+"""Every language the page speaks, English last: a test that changes the language goes on
+driving the page in English afterwards."""
+
+
+def in_each_language(page: Page, languages: tuple[str, ...] = LANGUAGES) -> Iterator[str]:
+    """Each of ``languages`` in turn, the page speaking it (``speak``) when it is yielded."""
+    for lang in languages:
+        speak(page, lang)
+        yield lang
+
+
 def start_todays_game(page: Page, via: str = "#tools") -> None:
     """Today's game from the front door, opened from ``via`` (the header's tools, or
     "#options"); a game in progress on the table is given up when the page asks."""

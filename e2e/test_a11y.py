@@ -21,13 +21,13 @@ import pytest
 
 import build
 from e2e.support import (
+    in_each_language,
     open_game,
     open_with_storage,
     play_first_playable,
     play_hand,
     play_to,
     save_text,
-    speak,
     tap,
     wait_your_turn,
 )
@@ -146,8 +146,7 @@ def test_bidding_play_and_the_dialogs(page: Any) -> None:
     scan = Scanner(page)
     open_game(page, f"seed=2&{FAST}")  # seed 2: you bid first
     assert wait_your_turn(page) == "bid"
-    for lang in LANGUAGES:
-        speak(page, lang)
+    for lang in in_each_language(page, LANGUAGES):
         scan(f"bidding ({lang})")
         scan.dialog('header [data-action="options"]', "#options", f"options ({lang})")
         scan.dialog('header [data-action="ask-new-game"]', "#confirm-new",
@@ -170,8 +169,7 @@ def test_bidding_play_and_the_dialogs(page: Any) -> None:
     # language: a change of language drops the notice of a moment past).
     refused = page.locator("#hand [data-card]:not([data-playable])")
     assert refused.count() > 0
-    for lang in LANGUAGES:
-        speak(page, lang)
+    for lang in in_each_language(page, LANGUAGES):
         tap(page, f'#hand [data-card="{refused.first.get_attribute("data-card")}"]')
         page.wait_for_selector("#notice:not(:empty)")
         scan(f"mid-play ({lang})")

@@ -22,10 +22,10 @@ from e2e.support import (
     ROOT,
     build,
     hand_cards,
+    in_each_language,
     open_game,
     refuse_a_card,
     saved_game,
-    speak,
     start_todays_game,
 )
 from e2e.test_layout import open_sheet_and_check, problems_in
@@ -259,8 +259,7 @@ def test_nothing_overflows_in_any_language(open_page: Any) -> None:
         page = open_page("en-US")  # a page per phase, as the layout test has (its clock)
         prepare(page)
         for state in states(page, phase):
-            for lang in (*TRANSLATED, "en"):
-                speak(page, lang)
+            for lang in in_each_language(page):
                 found += state_problems(page, lang, phase, state)
     if found:
         shown = "\n  ".join(found[:60])

@@ -26,7 +26,7 @@ from e2e.layout_states import (
     set_viewport,
     states,
 )
-from e2e.support import open_game, open_with_storage, save_text, speak
+from e2e.support import in_each_language, open_game, open_with_storage, save_text
 from e2e.test_layout import clip, inside, problems_in, show
 
 LOCALES = {"en": "en-US", "de": "de-DE", "es": "es-ES", "it": "it-IT", "pt": "pt-BR"}
@@ -50,8 +50,7 @@ def in_every_language(page: Any, viewports: Iterable[Viewport]) -> Iterator[tupl
     """Each language in turn (changed in the page, as Options does; English last, the
     language the states are driven in), at each of ``viewports``: a start of the page per
     state, not per state and language (issue 28)."""
-    for lang in (*(code for code in LOCALES if code != "en"), "en"):
-        speak(page, lang)
+    for lang in in_each_language(page):
         for viewport in viewports:
             set_viewport(page, viewport)
             yield lang, viewport

@@ -25,6 +25,7 @@ from e2e.support import (
     DAY,
     NOON,
     ROOT,
+    in_each_language,
     open_game,
     open_with_storage,
     pass_the_device,
@@ -32,7 +33,6 @@ from e2e.support import (
     save_text,
     saved_game,
     saved_record,
-    speak,
     start_todays_game,
     wait_your_turn,
 )
@@ -283,9 +283,6 @@ DIALOG_OVERFLOW = r"""() => {
 """What overflows in the open dialog (the table behind it is the layout tests' own)."""
 
 
-LANGUAGES = ("de", "es", "it", "pt", "en")  # English last: the test goes on in it
-
-
 def test_the_new_words_fit_a_small_phone(page: Any) -> None:
     """The opponent's offer and the link's question, at 320x568 in every language: each
     box in the dialog holds its text, and the dialog fits the screen. The language changes
@@ -297,8 +294,7 @@ def test_the_new_words_fit_a_small_phone(page: Any) -> None:
     page.wait_for_selector("#options[open]")
     page.locator('#options input[name="opponent"][value="friend"]').check()
     found = []
-    for lang in LANGUAGES:
-        speak(page, lang)
+    for lang in in_each_language(page):
         page.locator("#opponent-now button").scroll_into_view_if_needed()
         assert page.locator("#opponent-now button").is_visible()
         found += [f"{lang}, the offer: {text}" for text in page.evaluate(DIALOG_OVERFLOW)]
@@ -307,7 +303,6 @@ def test_the_new_words_fit_a_small_phone(page: Any) -> None:
     play_hand(page, plays=0)  # your draws and bid: a game in progress
     open_game(page, "table=classic&seed=2")
     page.wait_for_selector("#confirm-link[open]")
-    for lang in LANGUAGES:
-        speak(page, lang)
+    for lang in in_each_language(page):
         found += [f"{lang}, the question: {text}" for text in page.evaluate(DIALOG_OVERFLOW)]
     assert not found, found

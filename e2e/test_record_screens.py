@@ -13,7 +13,7 @@ import pytest
 
 from e2e.layout_states import prepare, set_viewport, settle
 from e2e.record_states import LOCALES, open_record_screens
-from e2e.support import build, speak
+from e2e.support import in_each_language
 from e2e.test_a11y import Scanner
 from e2e.test_i18n import PHONES, english_on, overflow
 from e2e.test_layout import measure, problems_in
@@ -26,8 +26,7 @@ def test_the_record_screens_fit_and_speak(open_page: Any) -> None:
     prepare(page)
     found: list[str] = []
     for screen in open_record_screens(page, "en"):
-        for lang in (*build.TRANSLATED, "en"):
-            speak(page, lang)
+        for lang in in_each_language(page):
             if lang != "en":
                 found += english_on(page, lang, f"{lang}, {screen}", shown=True)
             for viewport in PHONES:
@@ -47,7 +46,6 @@ def test_the_record_screens_pass_axe(open_page: Any) -> None:
     page = open_page(LOCALES["en"])
     scan = Scanner(page)
     for screen in open_record_screens(page, "en"):
-        for lang in ("de", "en"):
-            speak(page, lang)
+        for lang in in_each_language(page, ("de", "en")):
             scan(f"{screen} ({lang})")
     scan.check()
