@@ -47,6 +47,15 @@ CHROMIUM_ARGS = [
     "--no-default-browser-check",
 ]
 
+OFF_LOOPBACK_BLOCKED = [
+    # Every request off loopback goes to a proxy at a port where nothing listens, so it
+    # fails at once; loopback itself never goes through a proxy (Chromium's implicit
+    # bypass). The test's guard records each such request as a failure (e2e/conftest.py);
+    # blocking it here, not by a Playwright route, leaves the requests unheld and the
+    # HTTP cache on.
+    "--proxy-server=http://127.0.0.1:9",
+]
+
 # Pyodide's first start on a slow 2-core machine takes tens of seconds.
 READY_TIMEOUT_MS = 90_000
 
@@ -63,7 +72,7 @@ def chromium_path() -> str | None:
 
 def chromium_options(headless: bool = True) -> dict[str, Any]:
     """Launch options: the quiet-network flags, --no-sandbox as root, which executable."""
-    args = list(CHROMIUM_ARGS)
+    args = [*CHROMIUM_ARGS, *OFF_LOOPBACK_BLOCKED]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         args.append("--no-sandbox")
     options: dict[str, Any] = {"headless": headless, "args": args}

@@ -40,8 +40,7 @@ def installable_page(browser: Any, site_url: str, tmp_path: Path) -> Iterator[An
         str(tmp_path / "profile"), base_url=site_url, service_workers="allow",
         **chromium_options())
     try:
-        context.route("**/*", guard.on_route)
-        context.on("console", guard.on_console)
+        guard.watch(context)
         page = context.pages[0] if context.pages else context.new_page()
         watch_page(page, guard)
         yield page

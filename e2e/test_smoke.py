@@ -5,6 +5,8 @@ from __future__ import annotations
 import urllib.request
 from typing import Any
 
+import pytest
+
 from e2e.conftest import check_guard, guarded_context, watch_page
 from e2e.support import open_game
 
@@ -23,6 +25,59 @@ def test_page_becomes_ready_with_a_dealt_table(page: Any) -> None:
 
     if build.PYC_ON:
         assert compiled == "spades:dataclasses-compiled:0"
+
+
+def outward_address() -> str | None:
+    """This machine's address on its outward interface (no packet is sent), if it has one."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))
+        except OSError:
+            return None
+        address: str = probe.getsockname()[0]
+    return None if address.startswith("127.") else address
+
+
+def test_a_request_off_loopback_is_blocked_and_counted(browser: Any, site_url: str) -> None:
+    """The guard every browser test has: a request that leaves loopback, by name or by
+    address, over HTTP(S) or a WebSocket, never gets an answer and fails the test. A
+    server that does answer on this machine's outward address shows it is Chromium that
+    blocks (e2e.support.OFF_LOOPBACK_BLOCKED), not a closed network."""
+    import threading
+
+    import build
+
+    address = outward_address()
+    if address is None:
+        pytest.skip("this machine has no outward interface")
+    server = build.make_server(build.DIST, "0.0.0.0", 0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    outward = f"http://{address}:{server.server_port}/build.json"
+    urllib.request.urlopen(outward).close()  # it answers anyone but the guarded page
+    context, guard = guarded_context(browser, site_url)
+    try:
+        page = context.new_page()
+        watch_page(page, guard)
+        page.goto("./build.json")
+        urls = [outward, "http://example.com/a", "https://203.0.113.9/b", "./build.json"]
+        outcomes = page.evaluate("""async (urls) => Promise.all(urls.map((url) =>
+            fetch(url, {mode: 'no-cors'}).then(() => 'answered', () => 'blocked')))""", urls)
+        assert outcomes == ["blocked", "blocked", "blocked", "answered"]
+        socket = page.evaluate("""(url) => new Promise((done) => {
+            const socket = new WebSocket(url);
+            socket.onopen = () => done('open'); socket.onerror = () => done('blocked');
+        })""", f"ws://{address}:{server.server_port}/relay")
+        assert socket == "blocked"
+        assert sorted(guard.off_origin) == sorted(
+            [*urls[:3], f"ws://{address}:{server.server_port}/relay"])
+        with pytest.raises(pytest.fail.Exception, match="off-origin request: http://"):
+            check_guard(guard, page)
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
 
 
 def test_bare_page_becomes_ready(page: Any) -> None:
