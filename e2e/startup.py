@@ -2,7 +2,7 @@
 how many bytes a first visit transfers, for the game page beside a bare PyScript page on
 the same runtime, on a first (cold) and a return (warm) visit.
 
-    python -m e2e.startup [--runs N]      (or: python e2e/startup.py [--runs N])
+    python -m e2e.startup [--runs N] [--also NAME=PATH]   (or: python e2e/startup.py ...)
 
 Builds dist/ (unless SPADES_SKIP_BUILD=1) and serves it on loopback. Each run takes a new
 browser profile (a temporary user-data dir: empty disk cache, no service worker) and
@@ -60,7 +60,7 @@ if build.SNAPSHOT_ON:
 # Built with SPADES_PYC_AB=1: without the snapshot nor the standard library's .pyc too.
 if build.SNAPSHOT_ON and build.PYC_AB:
     PAGES["source"] = "./?snapshot=0&pyc=0"
-GAME_PAGES = ("index", "nosw", "nosnap", "source")
+GAME_PAGES = ["index", "nosw", "nosnap", "source"]
 
 # By the page's clock: when html[data-ready] first appears, and the frame after
 # html[data-painted] (the saved table painted before Python).
@@ -83,15 +83,17 @@ TIMES = """() => {
     const found = performance.getEntriesByName(name, 'mark')[0];
     return found ? found.startTime : null;
   };
-  const resource = (part) => {
+  const resource = (part, when = 'responseEnd') => {
     const found = performance.getEntriesByType('resource').find((e) => e.name.includes(part));
-    return found ? found.responseEnd : null;
+    return found ? found[when] : null;
   };
   const fcp = performance.getEntriesByName('first-contentful-paint')[0];
   return {
     ready: window.__marks.ready,
     painted: window.__marks.painted > 0 ? window.__marks.painted : null,
     fcp: fcp ? fcp.startTime : null, wasm: resource('pyodide.asm.wasm'),
+    core: resource('pyscript/core.js'), loader: resource('pyodide.mjs', 'startTime'),
+    fetch: resource('pyodide.asm.wasm', 'startTime'),
     python: mark('spades:python'), imported: mark('spades:imported'),
     rendered: mark('spades:rendered'),
     // What the page itself fetched until now (not the service worker's precache, which
@@ -171,7 +173,16 @@ def ms(value: float | None) -> str:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Measure page start-up time and bytes.")
     parser.add_argument("--runs", type=int, default=5, help="runs per page (default: 5)")
+    parser.add_argument("--also", action="append", default=[], metavar="NAME=PATH",
+                        help="a variant of the game page to measure beside it, e.g. "
+                             "b=./index-b.html (a copy in dist/ with one change)")
     args = parser.parse_args(argv)
+    for variant in args.also:
+        name, _, path = variant.partition("=")
+        if not name or not path or name in PAGES:
+            parser.error(f"--also {variant}: give a new NAME=PATH")
+        PAGES[name] = path
+        GAME_PAGES.append(name)
 
     from playwright.sync_api import sync_playwright
 
@@ -203,20 +214,27 @@ def main(argv: list[str] | None = None) -> None:
         nosw = figure("nosw", visit, "ready")
         if index and nosw:
             print(f"{visit}: ready index/nosw {index / nosw:.2f}x (the service worker's cost)")
+        for variant in args.also:
+            name = variant.partition("=")[0]
+            other = figure(name, visit, "ready")
+            if index and other:
+                print(f"{visit}: ready {name}/index {other / index:.2f}x (a variant)")
         nosnap = figure("nosnap", visit, "ready") if "nosnap" in PAGES else None
         if index and nosnap:
             print(f"{visit}: ready index/nosnap {index / nosnap:.2f}x (the snapshot's gain)")
     for game in (name for name in (*GAME_PAGES, "bare") if name in PAGES):
         print(f"\nwhere the {game} page's start goes (median ms from navigation):")
         for visit in ("cold", "warm"):
-            keys = ("wasm", "python", "ready") if game == "bare" else (
-                "wasm", "python", "imported", "rendered", "ready")
+            keys = ("core", "loader", "fetch", "wasm", "python", "ready") if game == "bare" \
+                else ("core", "loader", "fetch", "wasm", "python", "imported", "rendered",
+                      "ready")
             steps = [(key, figure(game, visit, key)) for key in keys]
             print(f"  {visit}: " + ", ".join(f"{key} {ms(value).strip()}"
                                              for key, value in steps))
-    print("  (wasm: the runtime downloaded; python: main.py's first line, after the wasm "
-          "compiled and the interpreter started (bare.py's on the bare page); imported: "
-          "app.py's imports; rendered: the first render)")
+    print("  (core: PyScript's module downloaded; loader: Pyodide's loader asked for; "
+          "fetch: the runtime asked for; wasm: the runtime downloaded; python: main.py's "
+          "first line, after the wasm compiled and the interpreter started (bare.py's on "
+          "the bare page); imported: app.py's imports; rendered: the first render)")
     print()
     for name in PAGES:
         fetched = results[name][0]["cold"]["fetched"]
