@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import functools
 import http.server
+import os
 import shutil
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -41,12 +43,27 @@ def make_version(folder: Path, mark: str) -> str:
     ``mark`` in index.html and table.css, stamp its service worker; return its build id."""
     shutil.copytree(build.DIST, folder, dirs_exist_ok=True)
     index = folder / "index.html"
-    index.write_text(index.read_text("utf-8").replace(
-        "</head>", f'<meta name="spades-test-version" content="{mark}">\n</head>', 1), "utf-8")
+    write_later(index, index.read_text("utf-8").replace(
+        "</head>", f'<meta name="spades-test-version" content="{mark}">\n</head>', 1))
     css = folder / "table.css"
-    css.write_text(css.read_text("utf-8") + f'\n:root {{ --spades-test-version: "{mark}"; }}\n',
-                   "utf-8")
-    return build.write_service_worker(folder)
+    write_later(css, css.read_text("utf-8")
+                + f'\n:root {{ --spades-test-version: "{mark}"; }}\n')
+    version = build.write_service_worker(folder)
+    write_later(folder / "sw.js", (folder / "sw.js").read_text("utf-8"))
+    return version
+
+
+LAST_STAMP = [0.0]
+
+
+def write_later(path: Path, text: str) -> None:
+    """Write ``path`` with a modification time a second past any this test module wrote
+    before. The server's Last-Modified counts whole seconds: two writes of a file within
+    one second would answer the browser's revalidation of the first with 304 Not Modified,
+    and the HTTP cache would keep the first's bytes (a deploy is not two in a second)."""
+    path.write_text(text, "utf-8")
+    LAST_STAMP[0] = max(time.time(), LAST_STAMP[0]) + 1
+    os.utime(path, (LAST_STAMP[0], LAST_STAMP[0]))
 
 
 @contextmanager
@@ -80,8 +97,7 @@ def site_files(requested: list[str]) -> list[str]:
 RUNTIME_WASM = "/pyodide/pyodide.asm.wasm"
 """Online, with no other build on its way, the service worker leaves the runtime's
 WebAssembly to the browser's HTTP cache (web/sw.js: V8 keeps its compiled code there), so
-the server sees its request (a revalidation for a player; a download here, where
-Playwright's routing turns the HTTP cache off)."""
+the server sees its request (a revalidation, answered 304 once the browser has it)."""
 
 
 @pytest.fixture
@@ -216,9 +232,9 @@ def test_a_half_done_deploy_is_not_installed(
     folder = served[0]
     first = make_version(folder, "A")
     open_controlled(page)
-    old_css = (folder / "table.css").read_bytes()
+    old_css = (folder / "table.css").read_text("utf-8")
     second = make_version(folder, "B")
-    (folder / "table.css").write_bytes(old_css)  # B's sw.js, A's table.css
+    write_later(folder / "table.css", old_css)  # B's sw.js, A's table.css
     assert page.evaluate(INSTALL_OUTCOME) == "redundant"
     assert page.evaluate(CACHES) == [f"spades-{first}"]
     assert page.locator("#update").is_hidden()
