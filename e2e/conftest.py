@@ -8,6 +8,7 @@ playwright package the browser tests are skipped, unless SPADES_REQUIRE_E2E=1 (C
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterator
 from typing import Any
@@ -29,17 +30,50 @@ def site_url() -> Iterator[str]:
         yield url
 
 
+class SessionBrowser:
+    """The session's headless Chromium, relaunched after a tab of it crashed: once one
+    renderer has crashed, the same Chromium (156 here) crashed every new tab of the
+    tests after it (ten in a row in one run, while the worker's other Chromium played
+    on), so the rerun of a crashed test (build.RERUN_A_CRASHED_TAB) gets a new one."""
+
+    def __init__(self, playwright: Any) -> None:
+        self.playwright = playwright
+        self.current = launch_chromium(playwright)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.current, name)
+
+    def relaunch(self) -> None:
+        # A Chromium in trouble may not close cleanly: a new one all the same.
+        with contextlib.suppress(Exception):
+            self.current.close()
+        self.current = launch_chromium(self.playwright)
+
+
+CRASHED: list[str] = []
+"""The tabs that crashed since the session's Chromium was last (re)launched."""
+
+
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    """One headless Chromium for the session."""
+def browser() -> Iterator[SessionBrowser]:
+    """One headless Chromium for the session (relaunched after a crash, see
+    SessionBrowser)."""
     if sync_playwright is None:
         if os.environ.get("SPADES_REQUIRE_E2E") == "1":
             pytest.fail("playwright is not installed (pip install playwright)")
         pytest.skip("playwright is not installed (pip install playwright)")
     with sync_playwright() as playwright:
-        browser = launch_chromium(playwright)
+        browser = SessionBrowser(playwright)
         yield browser
         browser.close()
+
+
+@pytest.fixture(autouse=True)
+def relaunch_after_a_crash(request: pytest.FixtureRequest) -> None:
+    """Before each test: a new Chromium if a tab of the session's crashed."""
+    if CRASHED and "browser" in request.fixturenames:
+        CRASHED.clear()
+        request.getfixturevalue("browser").relaunch()
 
 
 class Guard:
@@ -112,7 +146,12 @@ def watch_page(page: Any, guard: Guard) -> None:
     # A WebSocket is not a "request": the online table's relays are one (web/peer.py).
     page.on("websocket", lambda socket: None if is_local(socket.url)
             else guard.off_origin.append(socket.url))
-    page.on("crash", lambda _: setattr(guard, "crashed", chromium_memory()))
+    page.on("crash", lambda _: on_crash(guard))
+
+
+def on_crash(guard: Guard) -> None:
+    guard.crashed = chromium_memory()
+    CRASHED.append(guard.crashed)
 
 
 def fresh_tab(page: Any) -> Any:

@@ -1,5 +1,6 @@
 """A tab that crashes is reported as such, with Chromium's memory at that moment, in the
-words that `python build.py test` runs once more (build.RERUN_A_CRASHED_TAB)."""
+words that `python build.py test` runs once more (build.RERUN_A_CRASHED_TAB), and noted so
+that the next test starts a new Chromium (e2e/conftest.py, SessionBrowser)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 import pytest
 
 import build
-from e2e.conftest import check_guard, guarded_context, watch_page
+from e2e.conftest import CRASHED, check_guard, guarded_context, watch_page
 
 
 def test_a_crashed_tab_is_reported_with_chromium_memory(browser: Any, site_url: str) -> None:
@@ -25,5 +26,7 @@ def test_a_crashed_tab_is_reported_with_chromium_memory(browser: Any, site_url: 
         with pytest.raises(pytest.fail.Exception) as failed:
             check_guard(guard, page)
         assert re.search(build.TAB_CRASHED, str(failed.value))
+        # The next test (the rerun, when one crashes by accident) gets a new Chromium.
+        assert CRASHED, "the crash was not noted for a relaunch"
     finally:
         context.close()
