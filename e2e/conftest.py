@@ -115,7 +115,7 @@ class Guard:
 
 def guarded_context(browser: Any, site_url: str, plain: bool = False,
                     **options: Any) -> tuple[Any, Guard]:
-    """A fresh context whose requests off loopback are aborted and recorded (``plain``:
+    """A fresh context whose requests off loopback are blocked and recorded (``plain``:
     never with SPADES_E2E_SNAPSHOT's cached snapshot)."""
     guard = Guard()
     options.setdefault("service_workers", "block")

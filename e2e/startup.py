@@ -177,12 +177,14 @@ def main(argv: list[str] | None = None) -> None:
                         help="a variant of the game page to measure beside it, e.g. "
                              "b=./index-b.html (a copy in dist/ with one change)")
     args = parser.parse_args(argv)
+    variants: list[str] = []
     for variant in args.also:
         name, _, path = variant.partition("=")
         if not name or not path or name in PAGES:
             parser.error(f"--also {variant}: give a new NAME=PATH")
         PAGES[name] = path
         GAME_PAGES.append(name)
+        variants.append(name)
 
     from playwright.sync_api import sync_playwright
 
@@ -214,8 +216,7 @@ def main(argv: list[str] | None = None) -> None:
         nosw = figure("nosw", visit, "ready")
         if index and nosw:
             print(f"{visit}: ready index/nosw {index / nosw:.2f}x (the service worker's cost)")
-        for variant in args.also:
-            name = variant.partition("=")[0]
+        for name in variants:
             other = figure(name, visit, "ready")
             if index and other:
                 print(f"{visit}: ready {name}/index {other / index:.2f}x (a variant)")

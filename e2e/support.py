@@ -114,11 +114,18 @@ def serve_dist(rebuild: bool | None = None) -> Iterator[str]:
         build.build()
     elif not (build.DIST / "index.html").exists():
         raise RuntimeError("SPADES_SKIP_BUILD=1 but dist/ is not built: run python build.py")
-    server = build.make_server(build.DIST, "127.0.0.1", 0, quiet=True)
-    thread = threading.Thread(target=server.serve_forever, name="dist-server", daemon=True)
+    with serving(build.make_server(build.DIST, "127.0.0.1", 0, quiet=True)) as server:
+        yield f"http://127.0.0.1:{server.server_port}/"
+
+
+@contextmanager
+def serving(server: Any) -> Iterator[Any]:
+    """Run ``server`` (an http.server) in a background thread while the block runs, then
+    shut it down and close its socket."""
+    thread = threading.Thread(target=server.serve_forever, name="test-server", daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_port}/"
+        yield server
     finally:
         server.shutdown()
         server.server_close()

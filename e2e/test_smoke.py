@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from e2e.conftest import check_guard, guarded_context, watch_page
-from e2e.support import open_game
+from e2e.support import open_game, serving
 
 
 def test_page_becomes_ready_with_a_dealt_table(page: Any) -> None:
@@ -45,39 +45,35 @@ def test_a_request_off_loopback_is_blocked_and_counted(browser: Any, site_url: s
     address, over HTTP(S) or a WebSocket, never gets an answer and fails the test. A
     server that does answer on this machine's outward address shows it is Chromium that
     blocks (e2e.support.OFF_LOOPBACK_BLOCKED), not a closed network."""
-    import threading
-
     import build
 
     address = outward_address()
     if address is None:
         pytest.skip("this machine has no outward interface")
-    server = build.make_server(build.DIST, "0.0.0.0", 0, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    outward = f"http://{address}:{server.server_port}/build.json"
-    urllib.request.urlopen(outward).close()  # it answers anyone but the guarded page
-    context, guard = guarded_context(browser, site_url)
-    try:
-        page = context.new_page()
-        watch_page(page, guard)
-        page.goto("./build.json")
-        urls = [outward, "http://example.com/a", "https://203.0.113.9/b", "./build.json"]
-        outcomes = page.evaluate("""async (urls) => Promise.all(urls.map((url) =>
-            fetch(url, {mode: 'no-cors'}).then(() => 'answered', () => 'blocked')))""", urls)
-        assert outcomes == ["blocked", "blocked", "blocked", "answered"]
-        socket = page.evaluate("""(url) => new Promise((done) => {
-            const socket = new WebSocket(url);
-            socket.onopen = () => done('open'); socket.onerror = () => done('blocked');
-        })""", f"ws://{address}:{server.server_port}/relay")
-        assert socket == "blocked"
-        assert sorted(guard.off_origin) == sorted(
-            [*urls[:3], f"ws://{address}:{server.server_port}/relay"])
-        with pytest.raises(pytest.fail.Exception, match="off-origin request: http://"):
-            check_guard(guard, page)
-    finally:
-        context.close()
-        server.shutdown()
-        server.server_close()
+    with serving(build.make_server(build.DIST, "0.0.0.0", 0, quiet=True)) as server:
+        outward = f"http://{address}:{server.server_port}/build.json"
+        socket_url = f"ws://{address}:{server.server_port}/relay"
+        urllib.request.urlopen(outward).close()  # it answers anyone but the guarded page
+        context, guard = guarded_context(browser, site_url)
+        try:
+            page = context.new_page()
+            watch_page(page, guard)
+            page.goto("./build.json")
+            urls = [outward, "http://example.com/a", "https://203.0.113.9/b", "./build.json"]
+            outcomes = page.evaluate("""async (urls) => Promise.all(urls.map((url) =>
+                fetch(url, {mode: 'no-cors'}).then(() => 'answered', () => 'blocked')))""",
+                urls)
+            assert outcomes == ["blocked", "blocked", "blocked", "answered"]
+            socket = page.evaluate("""(url) => new Promise((done) => {
+                const socket = new WebSocket(url);
+                socket.onopen = () => done('open'); socket.onerror = () => done('blocked');
+            })""", socket_url)
+            assert socket == "blocked"
+            assert sorted(guard.off_origin) == sorted([*urls[:3], socket_url])
+            with pytest.raises(pytest.fail.Exception, match="off-origin request: http://"):
+                check_guard(guard, page)
+        finally:
+            context.close()
 
 
 def test_bare_page_becomes_ready(page: Any) -> None:
@@ -130,25 +126,21 @@ def test_offline_after_first_visit(browser: Any, site_url: str) -> None:
 
 def test_works_under_a_sub_path(browser: Any, tmp_path: Any) -> None:
     """A GitHub Pages project page is served under /<repo>/: every URL must be relative."""
-    import threading
-
     import build
 
     (tmp_path / "spades-game").symlink_to(build.DIST, target_is_directory=True)
-    server = build.make_server(tmp_path, "127.0.0.1", 0, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_port}/spades-game/"
-    context, guard = guarded_context(browser, base)
-    requested: list[str] = []
-    context.on("request", lambda request: requested.append(request.url))
-    try:
-        page = context.new_page()
-        watch_page(page, guard)
-        open_game(page)
-        outside = [url for url in requested if url.startswith("http") and not url.startswith(base)]
-        assert outside == []
-        check_guard(guard, page)
-    finally:
-        context.close()
-        server.shutdown()
-        server.server_close()
+    with serving(build.make_server(tmp_path, "127.0.0.1", 0, quiet=True)) as server:
+        base = f"http://127.0.0.1:{server.server_port}/spades-game/"
+        context, guard = guarded_context(browser, base)
+        requested: list[str] = []
+        context.on("request", lambda request: requested.append(request.url))
+        try:
+            page = context.new_page()
+            watch_page(page, guard)
+            open_game(page)
+            outside = [url for url in requested
+                       if url.startswith("http") and not url.startswith(base)]
+            assert outside == []
+            check_guard(guard, page)
+        finally:
+            context.close()

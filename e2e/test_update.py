@@ -16,7 +16,6 @@ import functools
 import http.server
 import os
 import shutil
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -26,7 +25,7 @@ from typing import Any
 import pytest
 
 from e2e.conftest import check_guard, guarded_context, watch_page
-from e2e.support import build, open_game, saved_game, wait_your_turn
+from e2e.support import build, open_game, saved_game, serving, wait_your_turn
 
 FAST = "speed=instant&level=easy"
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
@@ -43,27 +42,27 @@ def make_version(folder: Path, mark: str) -> str:
     ``mark`` in index.html and table.css, stamp its service worker; return its build id."""
     shutil.copytree(build.DIST, folder, dirs_exist_ok=True)
     index = folder / "index.html"
-    write_later(index, index.read_text("utf-8").replace(
-        "</head>", f'<meta name="spades-test-version" content="{mark}">\n</head>', 1))
+    index.write_text(index.read_text("utf-8").replace(
+        "</head>", f'<meta name="spades-test-version" content="{mark}">\n</head>', 1), "utf-8")
     css = folder / "table.css"
-    write_later(css, css.read_text("utf-8")
-                + f'\n:root {{ --spades-test-version: "{mark}"; }}\n')
+    css.write_text(css.read_text("utf-8") + f'\n:root {{ --spades-test-version: "{mark}"; }}\n',
+                   "utf-8")
     version = build.write_service_worker(folder)
-    write_later(folder / "sw.js", (folder / "sw.js").read_text("utf-8"))
+    stamp_later(index, css, folder / "sw.js")
     return version
 
 
 LAST_STAMP = [0.0]
 
 
-def write_later(path: Path, text: str) -> None:
-    """Write ``path`` with a modification time a second past any this test module wrote
-    before. The server's Last-Modified counts whole seconds: two writes of a file within
-    one second would answer the browser's revalidation of the first with 304 Not Modified,
+def stamp_later(*paths: Path) -> None:
+    """Give ``paths`` a modification time a second past any this test module gave before.
+    The server's Last-Modified counts whole seconds: two writes of a file within one
+    second would answer the browser's revalidation of the first with 304 Not Modified,
     and the HTTP cache would keep the first's bytes (a deploy is not two in a second)."""
-    path.write_text(text, "utf-8")
     LAST_STAMP[0] = max(time.time(), LAST_STAMP[0]) + 1
-    os.utime(path, (LAST_STAMP[0], LAST_STAMP[0]))
+    for path in paths:
+        os.utime(path, (LAST_STAMP[0], LAST_STAMP[0]))
 
 
 @contextmanager
@@ -79,14 +78,8 @@ def serve_folder(folder: Path) -> Iterator[tuple[str, list[str]]]:
     handler = functools.partial(Recording, directory=str(folder))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
+    with serving(server):
         yield f"http://127.0.0.1:{server.server_port}/", requested
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
 
 
 def site_files(requested: list[str]) -> list[str]:
@@ -232,9 +225,9 @@ def test_a_half_done_deploy_is_not_installed(
     folder = served[0]
     first = make_version(folder, "A")
     open_controlled(page)
-    old_css = (folder / "table.css").read_text("utf-8")
+    old_css = (folder / "table.css").read_bytes()
     second = make_version(folder, "B")
-    write_later(folder / "table.css", old_css)  # B's sw.js, A's table.css
+    (folder / "table.css").write_bytes(old_css)  # B's sw.js, A's table.css
     assert page.evaluate(INSTALL_OUTCOME) == "redundant"
     assert page.evaluate(CACHES) == [f"spades-{first}"]
     assert page.locator("#update").is_hidden()
