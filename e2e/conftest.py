@@ -72,8 +72,14 @@ def browser() -> Iterator[SessionBrowser]:
 def relaunch_after_a_crash(request: pytest.FixtureRequest) -> None:
     """Before each test: a new Chromium if a tab of the session's crashed."""
     if CRASHED and "browser" in request.fixturenames:
+        relaunch_if_crashed(request.getfixturevalue("browser"))
+
+
+def relaunch_if_crashed(browser: SessionBrowser) -> None:
+    """Relaunch ``browser`` if a tab crashed since it was launched."""
+    if CRASHED:
         CRASHED.clear()
-        request.getfixturevalue("browser").relaunch()
+        browser.relaunch()
 
 
 class Guard:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import build
-from e2e.conftest import CRASHED, check_guard, guarded_context, watch_page
+from e2e.conftest import CRASHED, check_guard, guarded_context, relaunch_if_crashed, watch_page
 
 
 def test_a_crashed_tab_is_reported_with_chromium_memory(browser: Any, site_url: str) -> None:
@@ -28,5 +28,17 @@ def test_a_crashed_tab_is_reported_with_chromium_memory(browser: Any, site_url: 
         assert re.search(build.TAB_CRASHED, str(failed.value))
         # The next test (the rerun, when one crashes by accident) gets a new Chromium.
         assert CRASHED, "the crash was not noted for a relaunch"
+    finally:
+        context.close()
+    crashed_in = browser.current
+    relaunch_if_crashed(browser)
+    assert browser.current is not crashed_in and not CRASHED
+    assert not crashed_in.is_connected()
+    context, guard = guarded_context(browser, site_url)
+    try:
+        page = context.new_page()
+        watch_page(page, guard)
+        page.goto("./build.json")
+        check_guard(guard, page)
     finally:
         context.close()
