@@ -47,6 +47,16 @@ def query_of(page: Any) -> dict[str, list[str]]:
     return parse_qs(urlsplit(page.url).query)
 
 
+LINK_DROPPED = ("() => !['table', 'seed'].some("
+                "(name) => new URLSearchParams(location.search).has(name))")
+
+
+def wait_link_dropped(page: Any) -> None:
+    """Wait until the link's table and seed have left the address: the page drops them on
+    the dialog's "close" event, which comes a task after the dialog is hidden."""
+    page.wait_for_function(LINK_DROPPED, timeout=5_000)
+
+
 def confirm_if_asked(page: Any) -> None:
     """Say yes to "Start a new game?" if the page asks (a game in progress is lost)."""
     page.wait_for_timeout(100)
@@ -74,6 +84,7 @@ def test_a_link_over_a_game_in_progress_asks_before_it_replaces_it(page: Any) ->
     kept = saved_game(page)
     assert kept.seed == before.seed and kept.rules.name == PRESETS["classic"].name
     assert len(kept.actions) >= len(before.actions)
+    wait_link_dropped(page)
     assert not {"table", "seed"} & set(query_of(page)), page.url
     page.reload()
     page.wait_for_selector("html[data-ready]", state="attached")
@@ -92,6 +103,7 @@ def test_a_link_over_a_game_in_progress_asks_before_it_replaces_it(page: Any) ->
     page.wait_for_selector("#confirm-link", state="hidden")
     linked = saved_game(page)
     assert linked.seed == 11 and linked.rules.name == PRESETS["blind-nil"].name
+    wait_link_dropped(page)
     assert not {"table", "seed"} & set(query_of(page)), page.url
 
 
