@@ -15,7 +15,13 @@ from typing import Any
 
 import pytest
 
-from e2e.support import chromium_memory, is_local, launch_chromium, serve_dist
+from e2e.support import (
+    BASELINE_WASM_ONLY,
+    chromium_memory,
+    is_local,
+    launch_chromium,
+    serve_dist,
+)
 
 try:
     from playwright.sync_api import sync_playwright
@@ -38,7 +44,10 @@ class SessionBrowser:
 
     def __init__(self, playwright: Any) -> None:
         self.playwright = playwright
-        self.current = launch_chromium(playwright)
+        # A worker of the xdist pass shares the cores with another browser: baseline
+        # WebAssembly only (support.BASELINE_WASM_ONLY); the serial pass, as players have it.
+        self.flags = BASELINE_WASM_ONLY if os.environ.get("PYTEST_XDIST_WORKER") else []
+        self.current = launch_chromium(playwright, extra=self.flags)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.current, name)
@@ -47,7 +56,7 @@ class SessionBrowser:
         # A Chromium in trouble may not close cleanly: a new one all the same.
         with contextlib.suppress(Exception):
             self.current.close()
-        self.current = launch_chromium(self.playwright)
+        self.current = launch_chromium(self.playwright, extra=self.flags)
 
 
 CRASHED: list[str] = []

@@ -70,9 +70,20 @@ def chromium_path() -> str | None:
     return None
 
 
-def chromium_options(headless: bool = True) -> dict[str, Any]:
-    """Launch options: the quiet-network flags, --no-sandbox as root, which executable."""
-    args = [*CHROMIUM_ARGS, *OFF_LOOPBACK_BLOCKED]
+# For tests that share the cores with another browser (the xdist pass): WebAssembly
+# compiled by V8's baseline compiler only. By default V8 also recompiles Pyodide's hot
+# functions with its optimizing compiler on background threads at every start, a cost
+# each test's fresh context pays again (no code cache survives it). Measured on 45 tests
+# (test_table, test_two_players, test_hostile; -n 2, two runs each way): 240 CPU-s and
+# 157 s where the default took 280-290 CPU-s and 167-175 s. The page's Python runs
+# slower, so the tests that time the page (marked `alone`) keep the default.
+BASELINE_WASM_ONLY = ["--js-flags=--liftoff-only"]
+
+
+def chromium_options(headless: bool = True, extra: list[str] | None = None) -> dict[str, Any]:
+    """Launch options: the quiet-network flags, --no-sandbox as root, which executable,
+    then ``extra`` flags."""
+    args = [*CHROMIUM_ARGS, *OFF_LOOPBACK_BLOCKED, *(extra or [])]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         args.append("--no-sandbox")
     options: dict[str, Any] = {"headless": headless, "args": args}
@@ -99,9 +110,10 @@ def chromium_memory() -> str:
     return f"{len(sizes)} Chromium processes, {sum(sizes)} MB resident, the largest {max(sizes)} MB"
 
 
-def launch_chromium(playwright: Playwright, headless: bool = True) -> Browser:
+def launch_chromium(playwright: Playwright, headless: bool = True,
+                    extra: list[str] | None = None) -> Browser:
     """Launch headless Chromium (see chromium_options)."""
-    return playwright.chromium.launch(**chromium_options(headless))
+    return playwright.chromium.launch(**chromium_options(headless, extra))
 
 
 @contextmanager
