@@ -479,9 +479,9 @@ def python_files(folder: Path) -> list[Path]:
 # (its .pyc, tools/pycompile.mjs). One request instead of one per module (~70), which
 # matters on a first visit; and no unpacking at start, which took ~150 ms of a return
 # visit's (issue 30). The files the page reads (catalogs, Help, the dataclasses' code)
-# travel in a second, small archive that PyScript unpacks there ("./*").
+# are read from it too (web/packed.py): a second archive that PyScript unpacked cost the
+# start its zip library and a task per file.
 CODE_ARCHIVE = "spades.zip"
-DATA_ARCHIVE = "spades-data.zip"
 
 # The measuring tools run under CPython only; the page never imports them.
 NOT_SHIPPED = ("spades/lab/", "spades/bench.py")
@@ -490,7 +490,7 @@ NOT_SHIPPED = ("spades/lab/", "spades/bench.py")
 def copy_site(dist: Path) -> None:
     """Copy web/ (the page) into dist/ and pack the spades package, web/'s Python
     modules (less the entry scripts), the compiled catalogs and Help's documents into
-    dist/spades.zip (the page reads them from its working directory)."""
+    dist/spades.zip (the page imports and reads them from it)."""
     skip = shutil.ignore_patterns("__pycache__", "*.pyc", "locale", "help")
     shutil.copytree(WEB, dist, dirs_exist_ok=True, ignore=skip)
     skip_entries = entry_scripts(dist)
@@ -505,18 +505,6 @@ def copy_site(dist: Path) -> None:
     write_archive(dist / CODE_ARCHIVE, members)
     for _, name in members:  # web/'s modules now live only in the archive
         (dist / name).unlink(missing_ok=True)
-
-
-def split_data(dist: Path) -> None:
-    """Move what is not Python out of the code archive into the data archive (see
-    CODE_ARCHIVE): the code is imported from its zip, the data is read as files."""
-    code, data = [], []
-    with zipfile.ZipFile(dist / CODE_ARCHIVE) as archive:
-        for info in archive.infolist():
-            kept = info.filename.endswith((".py", ".pyc"))
-            (code if kept else data).append((archive.read(info), info.filename))
-    write_archive(dist / CODE_ARCHIVE, code)
-    write_archive(dist / DATA_ARCHIVE, data)
 
 
 def write_archive(path: Path, members: list[tuple[Path | bytes, str]]) -> None:
@@ -697,12 +685,12 @@ def files_mapping(dist: Path) -> dict[str, str]:
 
     The Python code (the archive written by copy_site) is written into the interpreter's
     working directory as it is, and the entry scripts put it on sys.path, so `import
-    spades` and `import some_web_module` just work; the data archive is unpacked there.
+    spades` and `import some_web_module` just work (web/packed.py reads its data files).
     Adding a module needs no config edit.
     """
     if not (dist / CODE_ARCHIVE).exists():
         return {}
-    return {f"./{CODE_ARCHIVE}": f"./{CODE_ARCHIVE}", f"./{DATA_ARCHIVE}": "./*"}
+    return {f"./{CODE_ARCHIVE}": f"./{CODE_ARCHIVE}"}
 
 
 def write_configs(dist: Path) -> None:
@@ -779,7 +767,6 @@ def build(dist: Path = DIST) -> str:
     (dist / "index.html").write_text(
         with_relays((dist / "index.html").read_text(encoding="utf-8")), encoding="utf-8")
     compile_archive(dist, dist / CODE_ARCHIVE, "beside")
-    split_data(dist)
     write_snapshot(dist)
     write_icons(dist)
     write_configs(dist)

@@ -6,7 +6,7 @@
 // Pyodide is loaded from <dist>/pyodide (the very files the page runs: a snapshot
 // carries Pyodide's BUILD_ID and restoring it into another build fails), with the
 // page's trimmed standard library; <dist>/spades.zip is written into the working
-// directory and put on sys.path, <dist>/spades-data.zip unpacked there, as the page does
+// directory and put on sys.path, as the page does
 // (build.py CODE_ARCHIVE), so the modules' __file__ are the page's. Only modules that
 // hold no JavaScript object may be imported (a snapshot can only name globals such as
 // `js.Object`): the engine, the standard library and the page's modules that import
@@ -20,14 +20,10 @@ const { loadPyodide } = await import(pathToFileURL(resolve(dist, "pyodide/pyodid
 
 const pyodide = await loadPyodide({ _makeSnapshot: true, stdout: () => {}, stderr: console.error });
 pyodide.FS.writeFile("/home/pyodide/spades.zip", readFileSync(resolve(dist, "spades.zip")));
-pyodide.FS.writeFile("/tmp/spades-data.zip", readFileSync(resolve(dist, "spades-data.zip")));
 const left = pyodide.runPython(`
 def _prepare(modules):
-    import gc, importlib, os, sys, zipfile
+    import gc, importlib, os, sys
     sys.path.insert(0, os.path.join(os.getcwd(), "spades.zip"))
-    with zipfile.ZipFile("/tmp/spades-data.zip") as archive:
-        archive.extractall(".")
-    os.remove("/tmp/spades-data.zip")
     left = []
     for name in modules:
         try:

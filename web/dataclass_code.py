@@ -5,7 +5,7 @@ and compiles it (``exec``) when the module is imported: under Pyodide some 3.5 m
 and the page imports about fifty, a tenth of its start (issue 30). The build
 (tools/pycompile.mjs) imports the game's modules under the page's own Pyodide with
 ``record`` on, and ships what ``dataclasses`` compiled, by its source text, marshalled in
-the data archive; ``install`` hands those code objects to ``dataclasses`` in place of
+the code archive; ``install`` hands those code objects to ``dataclasses`` in place of
 compiling. A source the build did not see (or a file that cannot be read) is compiled as
 before: the classes are the same either way, only their start is slower.
 """
@@ -18,8 +18,10 @@ import marshal
 from types import CodeType
 from typing import Any
 
+from packed import read_bytes
+
 CODE_FILE = "dataclass_code.bin"
-"""In the working directory (the data archive is unpacked there: build.py DATA_ARCHIVE)."""
+"""In the code archive (packed.py; build.py CODE_ARCHIVE)."""
 
 compiled_here = 0
 """Sources ``dataclasses`` compiled at start for want of the build's code (0 when the
@@ -29,8 +31,7 @@ build saw every class the page makes; e2e/test_smoke.py checks it)."""
 def load(path: str = CODE_FILE) -> dict[str, CodeType]:
     """The build's code by source text, or nothing if the file is missing or damaged."""
     try:
-        with open(path, "rb") as file:
-            codes = marshal.loads(file.read())
+        codes = marshal.loads(read_bytes(path))
     except (OSError, EOFError, ValueError, TypeError):
         return {}
     if not isinstance(codes, dict):

@@ -14,9 +14,13 @@ it is shown.
 
 from __future__ import annotations
 
+import contextlib
 import gettext
+import io
 from collections.abc import Iterable
 from pathlib import Path
+
+from packed import read_bytes
 
 LANGUAGES = {
     "de": "Deutsch", "en": "English", "es": "Español", "it": "Italiano", "pt": "Português",
@@ -25,8 +29,7 @@ LANGUAGES = {
 SOURCE_LANGUAGE = "en"
 DOMAIN = "spades"
 LOCALE_DIR = Path("locale")
-"""Where the compiled catalogs are, relative to the working directory (the unpacked
-code archive in the browser)."""
+"""Where the compiled catalogs are: in the code archive in the browser (packed.py)."""
 HELP_DIR = Path("help")
 
 _state: dict[str, gettext.NullTranslations | str] = {
@@ -57,10 +60,11 @@ def set_language(code: str, locale_dir: Path = LOCALE_DIR) -> None:
     """
     if code not in LANGUAGES:
         code = SOURCE_LANGUAGE
-    if code == SOURCE_LANGUAGE:
-        catalog = gettext.NullTranslations()
-    else:
-        catalog = gettext.translation(DOMAIN, locale_dir, [code], fallback=True)
+    catalog = gettext.NullTranslations()
+    if code != SOURCE_LANGUAGE:
+        with contextlib.suppress(OSError):
+            data = read_bytes(locale_dir / code / "LC_MESSAGES" / f"{DOMAIN}.mo")
+            catalog = gettext.GNUTranslations(io.BytesIO(data))
     _state["translations"] = catalog
     _state["language"] = code
 
@@ -98,7 +102,7 @@ def choose_language(forced: str | None, stored: str, preferred: Iterable[str]) -
 def help_document(code: str, folder: Path = HELP_DIR) -> str:
     """Help in ``code``: an HTML fragment written per language (web/help/<lang>.html)."""
     path = folder / f"{code if code in LANGUAGES else SOURCE_LANGUAGE}.html"
-    return path.read_text(encoding="utf-8")
+    return read_bytes(path).decode("utf-8")
 
 
 MINUS = "\u2212"
