@@ -32,12 +32,12 @@ def test_one_worker_is_one_serial_pass(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "-n" not in only and "-m" not in only
 
 
-def test_workers_default_to_the_cores_at_most_two(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_workers_default_to_one_more_than_the_cores_at_most_three(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(build.TEST_WORKERS, raising=False)
-    monkeypatch.setattr(build.os, "cpu_count", lambda: 8)
-    assert build.worker_count() == 2
-    monkeypatch.setattr(build.os, "cpu_count", lambda: None)
-    assert build.worker_count() == 1
+    for cores, workers in [(8, 3), (2, 3), (1, 1), (None, 1)]:
+        monkeypatch.setattr(build.os, "cpu_count", lambda cores=cores: cores)
+        assert build.worker_count() == workers, cores
 
 
 def checks_with_exit_codes(monkeypatch: pytest.MonkeyPatch, codes: list[int]) -> None:
