@@ -41,7 +41,7 @@ LOADS_PER_TAB = 25
 """A long run opens the page in a new tab every so often, as a player's browser would
 (``fresh_tab``): one tab loading it 200 times held 2.8 GB at its peak."""
 # The reload faults (issue 28: 100 until the suite was cut down, then 40, now 22, each
-# part its own test so that the two workers share them): enough in each phase to land
+# part its own test so that the xdist workers share them): enough in each phase to land
 # at random moments in it, the phases checked.
 RELOADS_IN_PLAY = 14
 RELOADS_IN_THE_EXCHANGE = 5
