@@ -81,7 +81,9 @@ def connected(*pages: Any) -> None:
 def test_a_friend_opens_the_link_and_the_two_play_a_hand(open_page: Any, relay: str,
                                                           table: str) -> None:
     """The link (and its QR code), the relay only while the pages look for each other,
-    then a whole hand of the host's table between them."""
+    then the host's table between them: a whole Duel hand, the first draws of a
+    Two-handed one (issue 28: a whole hand online takes 20-40 s, and the channel is the
+    same once the pages have met; test_online.py plays a whole Two-handed hand)."""
     host, guest = open_page(), open_page()
     host_sockets, guest_sockets = allow_relay(host, relay), allow_relay(guest, relay)
     loaded: list[str] = []
@@ -111,6 +113,9 @@ def test_a_friend_opens_the_link_and_the_two_play_a_hand(open_page: Any, relay: 
         host.wait_for_timeout(100)
     names = [page.locator("#table-name").inner_text() for page in (host, guest)]
     assert names[0] == names[1] and ("Two-handed" in names[0]) == (table == "two-handed")
+    if table == "two-handed":
+        assert len(play_until_the_guest_holds(host, guest)) >= 4
+        return
     play_until_summaries([host, guest])
     scores = [page.locator("#scores").inner_text() for page in (host, guest)]
     assert all(scores) and sorted(scores[0].split()) == sorted(scores[1].split())
@@ -200,7 +205,9 @@ def test_the_online_dialog_fits_phones_and_a_desktop_in_every_language(open_page
 def test_a_closed_tab_goes_on_after_meeting_again_by_a_new_room_code(open_page: Any,
                                                                       relay: str) -> None:
     """The pages left the relay once they met; a closed tab's game goes on when the two
-    meet again in a new room (the page that stayed goes back to the relay for it)."""
+    meet again in a new room (the page that stayed goes back to the relay for it): the
+    draws go on from where they were (test_online.py plays such a game to the hand's
+    end, met again by hand)."""
     host, guest = open_page(), open_page()
     for page in (host, guest):
         allow_relay(page, relay)
@@ -225,6 +232,5 @@ def test_a_closed_tab_goes_on_after_meeting_again_by_a_new_room_code(open_page: 
     guest.locator("#online-room-in").fill(code)
     guest.locator('#online [data-action="online-room-join"]').click()
     connected(host, guest)
-    play_until_summaries([host, guest])
-    scores = [page.locator("#scores").inner_text() for page in (host, guest)]
-    assert sorted(scores[0].split()) == sorted(scores[1].split())
+    after = play_until_the_guest_holds(host, guest, len(held) + 3)
+    assert len(after) >= len(held) + 3 and set(held) <= set(after)
