@@ -70,13 +70,21 @@ def start_from_tools(page: Any, start: str) -> None:
         page.locator('#confirm-daily [data-action="daily"]').click()
 
 
+# Seeds whose first dealer is South, West, North and East (spades.dealing.first_dealer).
+DEALT_BY_EACH_SEAT = (1001, 1011, 1003, 1025)
+
+
 @pytest.mark.parametrize("seat", ["West", "North", "East"])
 @pytest.mark.parametrize("start", ["new", "daily"])
 def test_a_new_game_while_a_computer_thinks_goes_on(page: Any, start: str, seat: str) -> None:
     """A new game (or today's) started while a computer thinks: the new game's computers
-    move within 3 s, whoever deals."""
-    for trial in range(4):
-        open_game(page, f"seed={1001 + trial}&speed=normal")
+    move within 3 s, whoever dealt. The four dealers are shared between the two ways to
+    start: each seat thinks under every dealer, each (way, seat) under two (issue 28: 12
+    page starts where 24 took 2 min, and they saw only South and North deal). This is
+    also the test of the table that froze on "West to bid…" (it was in test_table_feel)."""
+    seeds = DEALT_BY_EACH_SEAT[0::2] if start == "new" else DEALT_BY_EACH_SEAT[1::2]
+    for seed in seeds:
+        open_game(page, f"seed={seed}&speed=normal")
         wait_for_thinking(page, seat)
         before = saved_game(page).seed
         start_from_tools(page, start)

@@ -300,17 +300,3 @@ def test_card_sounds_are_off_by_default_and_play_when_switched_on(page: Any) -> 
     tap(page, '#hand [data-playable="true"]')
     page.wait_for_function("() => window.__tones > 0")
     assert json.loads(page.evaluate("() => localStorage.getItem('spades.prefs')"))["sound"]
-
-
-def test_a_new_game_while_a_computer_thinks_goes_on(page: Any) -> None:
-    """The computers' loop of the old game must not keep the new one waiting (seen: the
-    table froze on "West to bid…" until a reload)."""
-    open_game(page, "seed=1001&speed=normal&level=easy")
-    for _ in range(3):
-        page.wait_for_function(
-            "() => document.querySelector('#status').textContent.includes('is thinking')")
-        page.locator('header [data-action="ask-new-game"]').click()
-        page.locator('#confirm-new [data-action="confirm-new-game"]').click()
-        page.wait_for_selector("#confirm-new", state="hidden")
-        assert wait_your_turn(page, timeout=15_000) in ("bid", "play")
-        open_game(page, "seed=1001&speed=normal&level=easy")
