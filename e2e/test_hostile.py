@@ -140,7 +140,7 @@ def test_a_read_that_always_fails_never_overwrites_the_save(page: Any) -> None:
     good = a_game_in_progress(page)
     page.add_init_script(throwing_storage(["spades.game"], -1))
     page.add_init_script(NOTICES)
-    open_game(page)
+    open_game(page, "speed=instant")
     for _ in range(4):
         bid_or_play(page)
     assert said_once_about_keeping(page)
