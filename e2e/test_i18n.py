@@ -246,21 +246,22 @@ def check_dialog(page: Any, action: str, dialog: str, where: str) -> list[str]:
 LAYOUT_PHASES = ("bidding", "trick", "blind-nil", "summary", "sheet")
 
 
-def test_nothing_overflows_in_any_language(open_page: Any) -> None:
+@pytest.mark.parametrize("phase", LAYOUT_PHASES)
+def test_nothing_overflows_in_any_language(open_page: Any, phase: str) -> None:
     """Every phase of the table, the Options, Help and New game dialogs, at 320x640 and
     390x844, in each language: each box holds its text and the layout checks of
     e2e/test_layout.py pass; and no phase shows English the catalog translates (the Blind
     Nil choice and exchange, the hand summary and the score sheet, beyond
     test_the_page_speaks). The language changes in the page at each state, as Options
     changes it (English last, the language the states are driven in): a page per phase,
-    not per phase and language (issue 28)."""
+    not per phase and language (issue 28), and a test per phase, so that the xdist workers
+    share them (one test of the five phases took 50-65 s)."""
     found: list[str] = []
-    for phase in LAYOUT_PHASES:
-        page = open_page("en-US")  # a page per phase, as the layout test has (its clock)
-        prepare(page)
-        for state in states(page, phase):
-            for lang in in_each_language(page):
-                found += state_problems(page, lang, phase, state)
+    page = open_page("en-US")  # a page per phase, as the layout test has (its clock)
+    prepare(page)
+    for state in states(page, phase):
+        for lang in in_each_language(page):
+            found += state_problems(page, lang, phase, state)
     if found:
         shown = "\n  ".join(found[:60])
         pytest.fail(f"{len(found)} layout problems:\n  {shown}", pytrace=False)
