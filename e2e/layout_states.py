@@ -18,10 +18,11 @@ caller measures or photographs every viewport at each state it yields):
 - ``summary``: the hand summary of a hand with a Blind Nil;
 - ``sheet``: a game of six finished hands (one bid "Blind Nil + 4"); the caller opens the
   score sheet with ``open_tool`` at each size (through the Menu where the tools fold);
-- ``draw``: the two-player tables' draw: the Duel's first draw with its clock, its next
-  draw after a Keep, your last draw (24 discards: two-digit counts), North's draw after it
-  (the piles alone, the page's clock paused), and the Two-handed table's first draw with
-  Double Nil offered;
+- ``draw``: the two-player tables' first draws: the Duel's first draw with its clock, its
+  next draw after a Keep, and the Two-handed table's first draw with Double Nil offered;
+- ``last-draw``: the Duel's last draws: yours (24 discards: two-digit counts), the card
+  that goes to the discards after your Keep, and North's draw after it (the piles alone,
+  the page's clock paused);
 - ``scores``: your bid with three-digit scores in the header (124 to -280).
 
 ``measure(page, scope)`` collects every box the layout test checks in one evaluate.
@@ -75,7 +76,8 @@ VIEWPORTS = (
     Viewport("css-zoom200", 1366, 768, css_zoom=2),  # 1366x768, CSS zoom: 2 on html
 )
 DESKTOP = Viewport("1366x768", 1366, 768)
-PHASES = ("bidding", "trick", "blind-nil", "summary", "sheet", "draw", "scores")
+PHASES = ("bidding", "trick", "blind-nil", "summary", "sheet", "draw", "last-draw",
+          "scores")
 # Your draw decision (Keep, Discard) or, once the hands are drawn, your bid.
 DRAW_OR_BID = ("() => document.querySelector('#bids:not([hidden]) [data-draw], "
                "#bids:not([hidden]) [data-bid=\"1\"]')")
@@ -235,6 +237,11 @@ def states(page: Any, phase: str) -> Iterator[str]:
                                " > n", arg=held)
         page.wait_for_function(DRAW_OR_BID)
         yield "duel draw after keep"
+        # A fresh storage: a link over the Duel in progress would ask first.
+        open_with_storage(page, {}, "table=two-handed&seed=6&speed=instant&level=easy")
+        page.wait_for_selector('#bids [data-bid="blind"]')
+        yield "double nil offered"
+    elif phase == "last-draw":
         open_with_storage(page, {"spades.game": save_text(last_draw_game())},
                           "speed=slow&level=easy&clock=900")
         page.wait_for_function(DRAW_OR_BID)
@@ -257,10 +264,6 @@ def states(page: Any, phase: str) -> Iterator[str]:
                          "your Keep never left the panel")
         yield "north's draw"
         page.clock.resume()
-        # A fresh storage: a link over the Duel in progress would ask first.
-        open_with_storage(page, {}, "table=two-handed&seed=6&speed=instant&level=easy")
-        page.wait_for_selector('#bids [data-bid="blind"]')
-        yield "double nil offered"
     elif phase == "scores":
         open_with_storage(page, {"spades.game": save_text(big_scores_game())},
                           "speed=instant&level=easy")

@@ -153,11 +153,13 @@ def draw_problems(page: Any, where: str) -> list[str]:
     return found
 
 
+@pytest.mark.parametrize("phase", ["draw", "last-draw"])
 def test_the_draw_panel_covers_no_pile_nor_the_clock(
-        open_page: Callable[[str], Any]) -> None:
+        open_page: Callable[[str], Any], phase: str) -> None:
+    """The first draws and the last ones, each a test (one took 50-95 s of a worker)."""
     page = open_page("en")
     found: list[str] = []
-    for state in states(page, "draw"):
+    for state in states(page, phase):
         for lang, viewport in in_every_language(page, VIEWPORTS):
             where = f"{lang}, {viewport.label}, {state}"
             found += draw_problems(page, where)
