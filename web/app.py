@@ -9,10 +9,10 @@ worker, started only when Expert is chosen, so the page never freezes.
 
 ``App`` is assembled from rooms, one module each, by what the player does (room.py says
 how): the table's flow (flow.py), what it shows (screen.py), the two-player seats and the
-clock (seats.py), the online table (online.py), the dialogs and options (dialogs.py), the
-keyboard (keyboard.py), storage and tabs (tabs.py); the record and the front door are
-record.py's, which receives the App. This module holds the state they share and starts
-the page (``start``).
+clock (seats.py), meeting a friend online (meeting.py), the online table (online.py), the
+dialogs and options (dialogs.py), the keyboard (keyboard.py), storage and tabs (tabs.py);
+the record and the front door are record.py's, which receives the App. This module holds
+the state they share and starts the page (``start``).
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ from failure import show_failure
 from flow import Flow
 from i18n import _
 from keyboard import Keyboard
+from meeting import Meeting
 from online import Online
 from prefs import LEVELS, TABLES
 from pyodide.ffi import create_proxy
@@ -72,7 +73,7 @@ from spades import (
 
 js.performance.mark("spades:imported")
 
-class App(Flow, Screen, Seats, Online, Dialogs, Keyboard, Tabs):
+class App(Flow, Screen, Seats, Meeting, Online, Dialogs, Keyboard, Tabs):
     """The page's controller: the rooms (room.py) and the state they share."""
 
     def __init__(self) -> None:

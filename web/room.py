@@ -3,10 +3,11 @@ another.
 
 ``app.App`` is the page's one controller, assembled from rooms by what the player does:
 the table's flow (flow.py), what the table shows (screen.py), the two-player seats and the
-clock (seats.py), the online table (online.py), the dialogs and options (dialogs.py), the
-keyboard (keyboard.py), and storage and tabs (tabs.py). Each room is a class on ``Room``;
-``Room`` declares the state ``App.__init__`` sets and the moves each room calls in another,
-so a room reads as what it does and type-checks alone, and no room imports another.
+clock (seats.py), meeting a friend online (meeting.py), the online table (online.py), the
+dialogs and options (dialogs.py), the keyboard (keyboard.py), and storage and tabs
+(tabs.py). Each room is a class on ``Room``; ``Room`` declares the state ``App.__init__``
+sets and the moves each room calls in another, so a room reads as what it does and
+type-checks alone, and no room imports another.
 """
 
 from __future__ import annotations
@@ -257,9 +258,20 @@ class Room:
     def on_key(self, event: Any) -> None:
         raise NotImplementedError
 
-    # The moves of the online table (online.py) that other rooms ask for.
+    # The moves of meeting a friend online (meeting.py) that other rooms ask for.
 
     def online_action(self, name: str) -> bool:
+        raise NotImplementedError
+
+    # The moves of the online table (online.py) that other rooms ask for.
+
+    def online_state(self, link: peer.Link, channel: peer.Channel, state: str) -> None:
+        raise NotImplementedError
+
+    def online_received(self, link: peer.Link, channel: peer.Channel, text: str) -> None:
+        raise NotImplementedError
+
+    async def online_inbox(self, link: peer.Link, channel: peer.Channel) -> None:
         raise NotImplementedError
 
     def online_line(self) -> str:
