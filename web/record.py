@@ -1,5 +1,6 @@
-"""The player's record at the page: today's game as the front door, duplicate par, the
-statistics, the share line, the hand review, and a game's export and import.
+"""The player's record at the page: today's game as the front door, the statistics and
+the share line; with the duplicate par (duplicate.py) and the hand review and a game's
+file (replay.py), the parts it is assembled from (record_room.py says how).
 
 The table (app.py, through the ``Table`` it hands over) tells this module when a hand
 or a game has finished; everything here is read from the engine's record of the game
@@ -9,101 +10,34 @@ a second copy of the rules.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import datetime
-from collections.abc import Coroutine
 from dataclasses import replace
-from typing import Any, Protocol, TypeVar
 
 import charts
 import door
-import review
 import share
 import stats
 import stats_view
-import store
 import table
-from i18n import _, language, signed
-from prefs import Prefs
-from pyodide.ffi import to_js
+from duplicate import Duplicate
+from i18n import _, language
 from pyscript import document, window
-from store import text_or_none
+from record_room import element, js_object
+from replay import Replay
 
-from spades import PRESETS, Game, Phase, Rules
+from spades import PRESETS, Game, Phase
 from spades.daily import DAILY_LEVEL, DAILY_PRESET, seed_for
-from spades.review import hand_replays
-
-
-class Table(Protocol):
-    """What the record needs of the table it keeps (app.App is one): the game on it, its
-    state and a few of its moves. The table hands itself over; the record never imports
-    the table's module, so the arrows point one way (app -> record)."""
-
-    game: Game
-    ui: store.UiState
-    prefs: Prefs
-    generation: int
-    html_cache: dict[str, str]
-    replay_target: tuple[int, Rules, str] | None
-
-    def new_game(self, table_name: str | None = None, level: str | None = None,
-                 seed: int | None = None, daily: bool = False,
-                 rules: Rules | None = None, day: str = "") -> None: ...
-
-    def after_new_game(self) -> None: ...
-
-    def render(self) -> None: ...
-
-    def save(self) -> None: ...
-
-    def notice(self, text: str) -> None: ...
-
-    def announce(self, text: str) -> None: ...
-
-    def fill_sheet(self) -> None: ...
-
-    def focus_table(self) -> None: ...
-
-    def humans(self) -> frozenset[int]: ...
-
-    def spawn(self, coroutine: Coroutine[Any, Any, T]) -> asyncio.Task[T]: ...
-
-
-T = TypeVar("T")
 
 VISIT_KEY = "spades.visit"
 """sessionStorage: set once the front door has been offered in this tab (a reload is not
 a new visit)."""
-EXPERT_OPPONENTS_PAR = 1500
-"""The par's simulations a decision when the opponents are Expert too (see par_budget)."""
-MAX_IMPORT_BYTES = 2_000_000
-"""A game file larger than this is not one of ours (a whole game is some 10 kB)."""
 
 
-def element(ident: str) -> Any:
-    return document.getElementById(ident)
-
-
-def js_object(values: dict[str, Any]) -> Any:
-    return to_js(values, dict_converter=window.Object.fromEntries)
-
-
-class Record:
-    """What the page keeps of the games played here, and the screens that show it."""
-
-    def __init__(self, app: Table, storage: store.Storage) -> None:
-        self.app = app
-        self.storage = storage
-        self.stats = stats.load_stats(storage)
-        self.par_worker: Any = None
-        self.par_unavailable = False  # its worker could not start: no par in this visit
-        self.par_simulations = 0  # ?par=N: a smaller budget for tests
-        self.par_task: asyncio.Task[None] | None = None
-        self.review_game: Game | None = None
-        self.review_replays: tuple[Any, ...] = ()
-        self.review_hand = 0
-        self.review_step = 0
+class Record(Duplicate, Replay):
+    """What the page keeps of the games played here, and the screens that show it: today's
+    game (the front door), the statistics and the share line here; the duplicate par
+    (duplicate.py), the hand review and a game's file (replay.py)."""
 
     # ------------------------------------------------------------------ today's game
 
@@ -253,111 +187,6 @@ class Record:
                           "your first one."))
         self.app.after_new_game()
 
-    # ------------------------------------------------------------------ duplicate par
-
-    def par_wanted(self) -> bool:
-        """Par after each hand: always in the daily game, in others if asked for (never
-        at pass and play, where the other seat is a person)."""
-        ui = self.app.ui
-        return not ui.person_opposite and (ui.daily or self.app.prefs.par)
-
-    def par_line(self, number: int) -> str:
-        """The summary's comparison for hand ``number`` (0-based), or "" without par."""
-        if not self.par_wanted():
-            return ""
-        game = self.app.game
-        if number >= len(game.history):
-            return ""
-        ours = game.history[number].points[0]
-        par = self.app.ui.par_points.get(number)
-        if game.rules.players == 2:
-            you = _("You {points}").format(points=signed(ours))
-        else:
-            you = _("You and North {points}").format(points=signed(ours))
-        if par is None and self.par_unavailable:
-            return _("{you} · par: not available in this browser").format(you=you)
-        if par is None:
-            return _("{you} · par: thinking…").format(you=you)
-        return _("{you} · Expert in your seats {points}").format(you=you,
-                                                                points=signed(par))
-
-    def sheet_par(self) -> dict[int, int | None] | None:
-        """Par by hand for the score sheet (None: this game has no par column)."""
-        if not self.par_wanted():
-            return None
-        points = self.app.ui.par_points
-        return {number: points.get(number) for number in range(len(self.app.game.history))}
-
-    def missing_par(self) -> list[int]:
-        done = self.app.ui.par_points
-        return [number for number in range(len(self.app.game.history)) if number not in done]
-
-    def start_par(self) -> None:
-        """Work out the par of every finished hand that has none yet, in the background
-        (one task: a second call while it runs is picked up by its loop)."""
-        if not self.par_wanted() or not self.missing_par() or self.par_unavailable:
-            return
-        if self.par_task is None or self.par_task.done():
-            self.par_task = self.app.spawn(self.par_loop())
-
-    async def par_loop(self) -> None:
-        while self.par_wanted():
-            missing = self.missing_par()
-            if not missing:
-                return
-            game, number, generation = self.app.game, missing[0], self.app.generation
-            try:
-                worker = await self.get_par_worker()
-            except Exception as error:  # refused, or not started in a minute: no par
-                window.console.warn(f"par worker given up: {error}")
-                self.par_unavailable = True
-                self.par_arrived()  # "thinking…" becomes "not available"
-                return
-            try:
-                points = int(await worker.par(game.to_json(), number, self.app.ui.level,
-                                              self.par_budget()))
-            except Exception as error:  # no par is better than a stuck game
-                window.console.warn(f"par failed: {error}")
-                return
-            if self.app.generation != generation:
-                continue  # a new game began meanwhile (even of the same deal): not its par
-            self.app.ui = replace(self.app.ui, par=tuple(sorted(
-                {**self.app.ui.par_points, number: points}.items())))
-            self.app.save()
-            self.par_arrived()
-
-    def par_arrived(self) -> None:
-        """A par landed: in the open summary, the open score sheet, and the statistics
-        of a game that is over."""
-        app = self.app
-        app.html_cache.pop("summary-body", None)
-        app.render()
-        if element("sheet").open:
-            app.fill_sheet()
-        if app.game.phase is Phase.GAME_OVER and not self.missing_par():
-            self.add_par_to_record()
-
-    async def get_par_worker(self) -> Any:
-        if self.par_worker is None:
-            import workers
-
-            self.par_worker = await workers.start_worker("par")
-            document.documentElement.dataset.parWorker = "ready"
-        return self.par_worker
-
-    def par_budget(self) -> int:
-        """The Expert's simulations for the par (0: the worker's PAR_SIMULATIONS). Against
-        Expert opponents four seats search, so each thinks half as long; the par is then
-        an estimate (the opponents of the game were capped at a second a move)."""
-        if self.par_simulations:
-            return self.par_simulations
-        return EXPERT_OPPONENTS_PAR if self.app.ui.level == "expert" else 0
-
-    def par_difference(self) -> int | None:
-        game = self.app.game
-        return stats.par_difference([record.points[0] for record in game.history],
-                                    self.app.ui.par_points)
-
     # ------------------------------------------------------------------ statistics
 
     def game_finished(self) -> None:
@@ -499,106 +328,4 @@ class Record:
         else:
             self.app.notice(said)
             self.app.announce(said)
-
-    # ------------------------------------------------------------------ hand review
-
-    def open_review(self, game: Game, hand: int, step: int = 0) -> None:
-        """The trick-by-trick replay of ``game``'s finished hand ``hand``."""
-        if game is not self.review_game:
-            self.review_game = game
-            self.review_replays = hand_replays(game)
-        if not self.review_replays:
-            return
-        self.review_hand = max(0, min(hand, len(self.review_replays) - 1))
-        self.review_step = step
-        self.show_review()
-        dialog = element("review")
-        if not dialog.open:
-            dialog.showModal()
-        element("review-title").focus()
-
-    def show_review(self, announce: bool = True) -> None:
-        game = self.review_game
-        assert game is not None  # open_review set it
-        replay = self.review_replays[self.review_hand]
-        self.review_step = max(0, min(self.review_step, 13))
-        players = game.rules.players
-        # The step's buttons are written anew: the keyboard goes back to the one it was on
-        # (or to the title, where that one is now disabled at an end).
-        focused = document.activeElement
-        action = text_or_none(focused.getAttribute("data-action")) if focused else None
-        # The dialog's title names the hand (the body no longer repeats it).
-        element("review-title").textContent = review.review_heading(replay)
-        body = element("review-body")
-        body.innerHTML = (review.review_choices_html(len(self.review_replays), self.review_hand)
-                          + review.review_html(replay, self.review_step, players))
-        if action and body.contains(focused) is False and element("review").open:
-            again = body.querySelector(".review-choices .current" if action == "review-hand"
-                                       else f'[data-action="{action}"]:not([disabled])')
-            (again or element("review-title")).focus()
-        if announce:
-            self.app.announce(review.live_text(replay, self.review_step, players))
-
-    def review_move(self, action: str, hand: int | None = None) -> None:
-        steps = {"review-prev": self.review_step - 1, "review-next": self.review_step + 1,
-                 "review-first": 0, "review-last": 13}
-        if action == "review-hand" and hand is not None:
-            self.review_hand, self.review_step = hand, 0
-        elif action in steps:
-            self.review_step = steps[action]
-        self.show_review()
-
-    def review_key(self, key: str) -> bool:
-        """The arrows, Home and End step through the open review."""
-        if not element("review").open:
-            return False
-        moves = {"ArrowLeft": "review-prev", "ArrowRight": "review-next",
-                 "Home": "review-first", "End": "review-last"}
-        if key not in moves:
-            return False
-        self.review_move(moves[key])
-        return True
-
-    # ------------------------------------------------------------------ export and import
-
-    def export_game(self) -> None:
-        """The game as a file: the engine's own save, which import reads back exactly."""
-        game = self.app.game
-        blob = window.Blob.new(to_js([game.to_json()]),
-                               js_object({"type": "application/json"}))
-        url = window.URL.createObjectURL(blob)
-        link = document.createElement("a")
-        link.href = url
-        link.download = f"spades-{game.seed}.json"
-        document.body.appendChild(link)
-        link.click()
-        link.remove()
-        window.setTimeout(lambda: window.URL.revokeObjectURL(url), 1000)
-
-    async def import_file(self, file: Any) -> None:
-        """A game file chosen by the player, opened for review; it never replaces the
-        game on the table. A file that is not a whole, unchanged game is refused."""
-        if file is None:
-            return
-        if int(file.size) > MAX_IMPORT_BYTES:
-            self.import_refused()
-            return
-        try:
-            text = str(await file.text())
-            game = Game.from_json(text)
-        except Exception:  # SaveError, or a file that is not text at all
-            self.import_refused()
-            return
-        if not game.history:
-            self.app.notice(_("This game has no finished hand to review yet."))
-            return
-        for ident in ("options", "sheet"):
-            if element(ident).open:
-                element(ident).close()
-        self.open_review(game, 0)
-
-    def import_refused(self) -> None:
-        said = _("This file is not a Spades game that can be read: nothing was changed.")
-        self.app.notice(said)
-        self.app.announce(said)
 
