@@ -82,12 +82,14 @@ PHASES = ("bidding", "trick", "blind-nil", "summary", "sheet", "draw", "last-dra
 DRAW_OR_BID = ("() => document.querySelector('#bids:not([hidden]) [data-draw], "
                "#bids:not([hidden]) [data-bid=\"1\"]')")
 
+# The page's animations and transitions that end (a JavaScript expression).
+FINITE_ANIMATIONS = """document.getAnimations().filter(
+        (a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)"""
 # Waits until every finite animation or transition has ended, then two animation frames
 # (the page's own requestAnimationFrame, kept before a test installs a fake clock).
 SETTLE = """async () => {
     const raf = window.__layoutRaf || window.requestAnimationFrame.bind(window);
-    const finite = document.getAnimations().filter(
-        (a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity);
+    const finite = """ + FINITE_ANIMATIONS + """;
     await Promise.allSettled(finite.map((a) => a.finished));
     await new Promise((resolve) => raf(() => raf(resolve)));
 }"""
@@ -98,9 +100,7 @@ KEEP_RAF = "window.__layoutRaf = window.requestAnimationFrame.bind(window);"
 # frame: two frames each time were 14 s of the draw panel's 36 (issue 28).
 RESIZED = """async (zoom) => {
     document.documentElement.style.zoom = zoom;
-    const finite = document.getAnimations().filter(
-        (a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity);
-    if (finite.length === 0) return;
+    if (""" + FINITE_ANIMATIONS + """.length === 0) return;
     await (""" + SETTLE + """)();
 }"""
 

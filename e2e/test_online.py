@@ -40,11 +40,16 @@ def choose_online(page: Any) -> None:
     page.wait_for_selector("#online[open]")
 
 
+def open_online(page: Any, table: str, query: str = "") -> None:
+    """The page at ``table``, its online dialog open."""
+    open_game(page, f"table={table}&speed=instant" + query)
+    choose_online(page)
+
+
 def connect(host: Any, guest: Any, query: str = "", table: str = "duel") -> None:
     """The two pages at ``table`` (the host's is the one played), connected by hand."""
     for page in (host, guest):
-        open_game(page, f"table={table}&speed=instant" + query)
-        choose_online(page)
+        open_online(page, table, query)
     exchange_codes(host, guest)
 
 
@@ -144,10 +149,8 @@ def test_double_nil_online_declared_and_three_cards_replaced(open_page: Any,
     if declaring == "both":
         connect(host, guest, table="two-handed")
     else:
-        for page in (host, guest):
-            open_game(page, "table=" + ("two-handed" if page is host else "duel")
-                      + "&speed=instant")
-            choose_online(page)
+        open_online(host, "two-handed")
+        open_online(guest, "duel")
         # Each page says which table it would invite to: the one on its table.
         said = [str(page.locator("#opponent-now-text").text_content())
                 for page in (host, guest)]
@@ -193,8 +196,7 @@ def test_tapping_invite_again_keeps_the_invitation_already_made(open_page: Any) 
     player may have sent already: the same invitation stays, and it still connects."""
     host, guest = open_page(), open_page()
     for page in (host, guest):
-        open_game(page, "table=duel&speed=instant")
-        choose_online(page)
+        open_online(page, "duel")
     by_hand(host)
     invite = host.locator('#online [data-action="online-invite"]')
     invite.dblclick()
