@@ -124,6 +124,35 @@ def test_offline_after_first_visit(browser: Any, site_url: str) -> None:
         context.close()
 
 
+WASM_LOADS = """() => performance.getEntriesByType('resource')
+  .filter((entry) => entry.name.endsWith('/pyodide.asm.wasm'))
+  .map((entry) => entry.initiatorType)"""
+"""How the page's runtime WebAssembly was asked for: 'link' (web/first-visit.js's
+preload) or 'fetch' (Pyodide's own), one entry a download."""
+
+
+def test_a_first_visit_asks_for_the_runtime_with_the_page_and_a_return_visit_does_not(
+        browser: Any, site_url: str) -> None:
+    """Issue 30: no service worker yet, so the page preloads the wasm (downloaded once,
+    Pyodide's fetch takes the preload's response); once the worker controls the page, V8's
+    cached code comes with Pyodide's own fetch, so no preload."""
+    context, guard = guarded_context(browser, site_url, service_workers="allow")
+    try:
+        page = context.new_page()
+        watch_page(page, guard)
+        open_game(page)
+        assert page.evaluate(WASM_LOADS) == ["link"]
+        page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+        page.reload()
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=90_000)
+        assert page.evaluate("() => navigator.serviceWorker.controller !== null")
+        assert page.locator('link[rel="preload"]').count() == 0
+        assert "link" not in page.evaluate(WASM_LOADS)
+        check_guard(guard, page)
+    finally:
+        context.close()
+
+
 def test_works_under_a_sub_path(browser: Any, tmp_path: Any) -> None:
     """A GitHub Pages project page is served under /<repo>/: every URL must be relative."""
     import build
