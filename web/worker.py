@@ -16,7 +16,11 @@ import sys
 # The game's code is imported from its archive, as it came (build.py CODE_ARCHIVE).
 sys.path.insert(0, os.path.join(os.getcwd(), "spades.zip"))
 
-import dataclass_code
+import archive_import
+
+archive_import.install()  # each module's code read once (web/main.py does the same)
+
+import dataclass_code  # noqa: E402
 
 dataclass_code.install()  # before the engine's modules make their dataclasses
 
