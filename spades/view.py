@@ -21,6 +21,8 @@ from .rules import Rules
 
 @dataclass(frozen=True, slots=True)
 class View:
+    """What one seat may know of the game: its own cards, the table, the public history."""
+
     rules: Rules
     seat: int
     hand_number: int

@@ -85,3 +85,21 @@ def test_a_missing_or_damaged_file_compiles_as_before(tmp_path: Path, content: b
     assert make_class()("North").name == "North"
     assert dataclass_code.install(str(tmp_path / "missing.bin")) == 0
     assert make_class()("East").tricks == 0
+
+
+def test_every_dataclass_of_the_page_and_the_engine_has_its_own_docstring() -> None:
+    """A dataclass without one gets a docstring made at import from inspect.signature
+    (Python 3.13 and later): twelve of them cost the page about 5 ms of every start (issue
+    30, profiled). The measuring tools (spades/lab/) never run in the page."""
+    import ast
+
+    root = Path(__file__).resolve().parents[1]
+    sources = [*root.joinpath("web").glob("*.py"),
+               *(path for path in root.joinpath("spades").rglob("*.py") if "lab" not in path.parts)]
+    bare = [f"{path.relative_to(root)}: {node.name}"
+            for path in sources
+            for node in ast.walk(ast.parse(path.read_text("utf-8")))
+            if isinstance(node, ast.ClassDef)
+            and any("dataclass" in ast.unparse(decorator) for decorator in node.decorator_list)
+            and ast.get_docstring(node) is None]
+    assert bare == []

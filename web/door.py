@@ -40,6 +40,8 @@ class DailyResult:
 
 @dataclass(frozen=True, slots=True)
 class DailyStatus:
+    """Today's game as the front door tells it: not started, in play, or finished."""
+
     day: datetime.date
     state: str
     """NEW, PLAYING or FINISHED."""

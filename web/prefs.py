@@ -32,6 +32,8 @@ MOTION_MS = {"slow": 480, "normal": 320, "fast": 160, "instant": 0}
 
 @dataclass(frozen=True, slots=True)
 class Prefs:
+    """The player's preferences, kept in localStorage apart from the game."""
+
     speed: str = "normal"
     level: str = "medium"
     table: str = "classic"

@@ -386,6 +386,8 @@ class DailyResult:
 
 @dataclass(frozen=True, slots=True)
 class Streak:
+    """Days in a row with the daily game played: the run going on and the longest."""
+
     current: int
     best: int
 

@@ -69,6 +69,8 @@ RED_SUITS = frozenset("HD")
 
 @dataclass(frozen=True, slots=True)
 class CardFace:
+    """A card as the table shows it."""
+
     text: str
     """The card as the engine writes it: "QS", "10H"."""
     rank: str
@@ -94,6 +96,8 @@ class CardFace:
 
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
+    """A seat's panel: its name, bid, tricks and marks."""
+
     seat: int
     name: str
     position: str
@@ -109,6 +113,8 @@ class SeatInfo:
 
 @dataclass(frozen=True, slots=True)
 class SideInfo:
+    """A side's line in the header: contract, tricks, score and bags."""
+
     side: int
     name: str
     contract: int | None
@@ -137,6 +143,8 @@ class Reveal:
 
 @dataclass(frozen=True, slots=True)
 class NilResult:
+    """A Nil bid of the hand, and whether it was made."""
+
     name: str
     you: bool
     blind: bool
@@ -147,6 +155,8 @@ class NilResult:
 
 @dataclass(frozen=True, slots=True)
 class SideSummary:
+    """A side's part of the hand's summary: its contract, tricks and points."""
+
     side: int
     name: str
     contract: int
@@ -167,6 +177,8 @@ class SideSummary:
 
 @dataclass(frozen=True, slots=True)
 class HandSummary:
+    """The summary shown at a hand's end."""
+
     number: int
     """1 for the first hand."""
     sides: tuple[SideSummary, SideSummary]
@@ -175,6 +187,8 @@ class HandSummary:
 
 @dataclass(frozen=True, slots=True)
 class SheetRow:
+    """One hand's line on the score sheet, a column a side."""
+
     number: int
     bids: tuple[str, str]
     tricks: tuple[int, int]
@@ -185,6 +199,8 @@ class SheetRow:
 
 @dataclass(frozen=True, slots=True)
 class TableView:
+    """Everything the page shows of the table, ready to render."""
+
     table_name: str
     level: str
     daily: bool
