@@ -131,11 +131,23 @@ WASM_LOADS = """() => performance.getEntriesByType('resource')
 preload) or 'fetch' (Pyodide's own), one entry a download."""
 
 
+SOURCES = """() => Object.fromEntries(
+  [performance.getEntriesByType('navigation')[0], ...performance.getEntriesByType('resource')]
+    .map((entry) => [new URL(entry.name).pathname.split('/').pop() || './',
+                     `${entry.workerMatchedSourceType}/${entry.workerFinalSourceType}`]))"""
+"""Where the service worker's router sent each request of the page (its matched and its
+final source, by file name): "cache/cache" a static route to the cache; an empty matched
+source, no route (the worker's fetch handler)."""
+
+
 def test_a_first_visit_asks_for_the_runtime_with_the_page_and_a_return_visit_does_not(
         browser: Any, site_url: str) -> None:
     """Issue 30: no service worker yet, so the page preloads the wasm (downloaded once,
     Pyodide's fetch takes the preload's response); once the worker controls the page, V8's
-    cached code comes with Pyodide's own fetch, so no preload."""
+    cached code comes with Pyodide's own fetch, so no preload. And the precached files of
+    a return visit come from the cache by the worker's static routes, without its handler,
+    the wasm excepted (web/sw.js addStaticRoutes); an address with a query is the
+    handler's."""
     context, guard = guarded_context(browser, site_url, service_workers="allow")
     try:
         page = context.new_page()
@@ -148,6 +160,15 @@ def test_a_first_visit_asks_for_the_runtime_with_the_page_and_a_return_visit_doe
         assert page.evaluate("() => navigator.serviceWorker.controller !== null")
         assert page.locator('link[rel="preload"]').count() == 0
         assert "link" not in page.evaluate(WASM_LOADS)
+        sources = page.evaluate(SOURCES)
+        for name in ("./", "core.js", "pyscript.json", "pyodide.mjs", "pyodide.asm.mjs",
+                     "python_stdlib.zip", "spades.zip", "main.py"):
+            assert sources[name] == "cache/cache", (name, sources)
+        # No route: the handler, which leaves the wasm to the browser (its cached code).
+        assert sources["pyodide.asm.wasm"] == "/network", sources
+        page.goto("./?speed=fast")
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=90_000)
+        assert page.evaluate(SOURCES)["./"] == "/"  # no route: the handler answered
         check_guard(guard, page)
     finally:
         context.close()

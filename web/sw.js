@@ -13,6 +13,10 @@
 //   is stored only if it is a file of this build (in FILES) and matches its hash, so a
 //   newer build's file never enters this cache. Anything else goes to the network untouched.
 //   One exception, online: the runtime's WebAssembly (see leftToTheBrowser).
+// Static routes (Chrome 123+; elsewhere the fetch handler does the same): the precached
+//   files, the page's address without a query and the runtime's wasm aside, are read from
+//   this build's cache by the browser itself, without starting this worker or running its
+//   handler (see addStaticRoutes).
 const BUILD = "__BUILD_ID__";
 const FILES = {} /* __FILES__ */;
 const PRECACHE = [] /* __PRECACHE__ */;
@@ -35,7 +39,35 @@ function checked(url) {
   return new Request(bare(url), { cache: "no-cache", integrity: HASHES.get(bare(url)) });
 }
 
+/** A URLPattern pathname that matches exactly ``pathname`` (its syntax characters escaped). */
+function exactly(pathname) {
+  return pathname.replace(/[\\*+?:(){}]/g, "\\$&");
+}
+
+/**
+ * The precached files (but the .wasm, left to the fetch handler) go straight to this
+ * build's cache: the browser answers them without waking the worker, which a return
+ * visit otherwise waits for, once for the page and once for each file it asks for in
+ * turn (PyScript's module, its config, its plugins, Pyodide's loader, the game's code).
+ * Only addresses without a query: "./?seed=5" is answered by the handler, which ignores
+ * the query. A file missing from the cache goes to the network (a cache this build
+ * installed holds every precached file). Routes belong to this version of the worker:
+ * a page it does not control yet is answered as before.
+ */
+function addStaticRoutes(event) {
+  if (!event.addRoutes || !("URLPattern" in self)) return Promise.resolve();
+  const scope = new URL(self.registration.scope);
+  const site = { protocol: scope.protocol.slice(0, -1), hostname: scope.hostname, port: scope.port };
+  const patterns = PRECACHE
+    .map((url) => new URL(url, self.location).pathname)
+    .filter((pathname) => !pathname.endsWith(".wasm"))
+    .map((pathname) => ({ urlPattern: new URLPattern({ ...site, pathname: exactly(pathname), search: "" }) }));
+  return event.addRoutes([{ condition: { or: patterns }, source: { cacheName: CACHE } }])
+    .catch((error) => console.warn("The browser answers through this worker:", error));
+}
+
 self.addEventListener("install", (event) => {
+  event.waitUntil(addStaticRoutes(event));
   event.waitUntil(
     caches.open(CACHE)
       .then((cache) => cache.addAll(PRECACHE.map(checked)))
