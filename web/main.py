@@ -6,6 +6,14 @@ import js  # first: the start-up's milestones for python -m e2e.startup (perform
 
 js.performance.mark("spades:python")
 
+import gc
+
+# No collection while the page starts: its imports and first render allocate a great deal
+# and free next to nothing, so the collector's passes then are wasted time (e2e.startup:
+# main.py's first line to ready about a tenth sooner). What is left after start is frozen
+# (never scanned again by later collections, which the computers' moves trigger).
+gc.disable()
+
 import os
 import sys
 
@@ -24,3 +32,6 @@ import app  # noqa: F401 (it starts the page as it is imported)
 
 # How many dataclass sources the build had not compiled (e2e/test_smoke.py wants none).
 js.performance.mark(f"spades:dataclasses-compiled:{dataclass_code.compiled_here}")
+
+gc.freeze()
+gc.enable()
