@@ -24,12 +24,15 @@ def web_modules() -> dict[str, Path]:
     return {path.stem: path for path in sorted((ROOT / "web").glob("*.py"))}
 
 
-def imported(name: str, path: Path, known: set[str]) -> set[str]:
-    """The known modules that ``name`` (at ``path``) imports.  ``from . import x`` of a
-    submodule depends on that submodule, not on its package's __init__ (already run)."""
+def imported(name: str, path: Path, known: set[str], tree: ast.AST | None = None) -> set[str]:
+    """The known modules that ``name`` (at ``path``) imports (in ``tree``, if given, a part
+    of its source).  ``from . import x`` of a submodule depends on that submodule, not on
+    its package's __init__ (already run)."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+    if tree is None:
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names if alias.name in known}
         elif isinstance(node, ast.ImportFrom):

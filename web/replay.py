@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import review
 from i18n import _
 from pyodide.ffi import to_js
 from pyscript import document, window
@@ -13,7 +12,6 @@ from record_room import RecordRoom, element, js_object
 from store import text_or_none
 
 from spades import Game
-from spades.review import hand_replays
 
 MAX_IMPORT_BYTES = 2_000_000
 """A game file larger than this is not one of ours (a whole game is some 10 kB)."""
@@ -24,6 +22,10 @@ class Replay(RecordRoom):
 
     def open_review(self, game: Game, hand: int, step: int = 0) -> None:
         """The trick-by-trick replay of ``game``'s finished hand ``hand``."""
+        # The review's modules are imported when it is first opened, not while the page
+        # starts (tests/test_web_start_imports.py).
+        from spades.review import hand_replays
+
         if game is not self.review_game:
             self.review_game = game
             self.review_replays = hand_replays(game)
@@ -38,6 +40,8 @@ class Replay(RecordRoom):
         element("review-title").focus()
 
     def show_review(self, announce: bool = True) -> None:
+        import review  # when first opened (open_review)
+
         game = self.review_game
         assert game is not None  # open_review set it
         replay = self.review_replays[self.review_hand]

@@ -1,0 +1,60 @@
+"""What the page imports before it is ready (issue 30): the modules that web/main.py's
+top-level imports reach, transitively, leave out those needed only once the player asks
+for them (the hand review), which are imported inside the functions that use them."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from tests.test_imports import imported, spades_modules, web_modules
+
+LATER = {"review", "spades.review"}
+"""Imported when the hand review is first opened (web/replay.py)."""
+
+
+def run_at_import(path: Path) -> ast.Module:
+    """``path``'s module without its functions' bodies (a class's methods included) and its
+    ``if TYPE_CHECKING:`` blocks: the imports that run as it is imported. (An import in a
+    function that the page calls as it starts is not seen: such a function names the module
+    it imports in its body, where a reader looks for it.)"""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+
+    def runs(node: ast.stmt) -> bool:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return False
+        return not (isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test))
+
+    kept: list[ast.stmt] = []
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            node.body = [child for child in node.body if runs(child)] or [ast.Pass()]
+        if runs(node):
+            kept.append(node)
+    return ast.Module(body=kept, type_ignores=[])
+
+
+def start_imports() -> set[str]:
+    """Every module of the page and of the engine that importing main.py runs."""
+    modules = {**web_modules(), **spades_modules()}
+    known = set(modules)
+    seen: set[str] = set()
+    waiting = ["main"]
+    while waiting:
+        name = waiting.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        # A submodule's packages run first (spades.mental.shadow runs spades.mental).
+        parts = name.split(".")
+        waiting += [".".join(parts[:end]) for end in range(1, len(parts))
+                    if ".".join(parts[:end]) in known]
+        path = modules[name]
+        waiting += sorted(imported(name, path, known, run_at_import(path)))
+    return seen
+
+
+def test_the_page_starts_without_the_modules_it_needs_only_later() -> None:
+    found = start_imports()
+    assert {"app", "spades", "spades.game", "record", "replay"} <= found  # the walk works
+    assert found & LATER == set()
