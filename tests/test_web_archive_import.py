@@ -78,9 +78,17 @@ def counted_unmarshals(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return seen
 
 
+def zipimport_as_it_came(monkeypatch: pytest.MonkeyPatch) -> None:
+    """zipimport's own get_filename for this test (web/worker.py, which other tests import,
+    installs archive_import's for the whole process)."""
+    monkeypatch.setattr(zipimport.zipimporter, "get_filename",
+                        archive_import.ZIPIMPORT_GET_FILENAME)
+
+
 def test_zipimport_alone_reads_each_compiled_module_twice(
         on_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """What install() is for: without it, each module's code is unmarshalled twice."""
+    zipimport_as_it_came(monkeypatch)
     seen = counted_unmarshals(monkeypatch)
     module = importlib.import_module("plain")
     importlib.import_module("only_source")
@@ -91,8 +99,7 @@ def test_zipimport_alone_reads_each_compiled_module_twice(
 
 def test_installed_each_compiled_module_is_read_once_with_the_same_file_names(
         on_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(zipimport.zipimporter, "get_filename",
-                        zipimport.zipimporter.get_filename)  # restored after the test
+    zipimport_as_it_came(monkeypatch)  # and as it was again after the test
     assert archive_import.install()
     seen = counted_unmarshals(monkeypatch)
     plain = importlib.import_module("plain")
@@ -106,8 +113,7 @@ def test_installed_each_compiled_module_is_read_once_with_the_same_file_names(
 
 def test_a_module_not_in_the_archive_is_not_found(
         on_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(zipimport.zipimporter, "get_filename",
-                        zipimport.zipimporter.get_filename)
+    zipimport_as_it_came(monkeypatch)  # and as it was again after the test
     assert archive_import.install()
     importer = zipimport.zipimporter(str(on_path))
     with pytest.raises(zipimport.ZipImportError):

@@ -18,6 +18,9 @@ from __future__ import annotations
 import zipimport
 from typing import Any
 
+ZIPIMPORT_GET_FILENAME = zipimport.zipimporter.get_filename
+"""zipimport's own, as it was before ``install`` (for the tests)."""
+
 
 def filename_from_contents(importer: Any, fullname: str) -> str:
     """Where ``fullname``'s code is in the archive, by the order zipimport looks (compiled
