@@ -20,7 +20,7 @@ import sys
 # The game's code is imported from its archive, as it came (build.py CODE_ARCHIVE).
 sys.path.insert(0, os.path.join(os.getcwd(), "spades.zip"))
 
-import archive_import  # after the first mark
+import archive_import
 
 archive_import.install()  # each module's code read once (the standard library's too)
 
