@@ -1075,10 +1075,12 @@ def _importable(module: str) -> bool:
 
 
 def ensure_browser() -> None:
-    """A Chromium for the browser tests: $SPADES_CHROMIUM or Debian's /usr/bin/chromium
-    when present, else Playwright's own, downloaded once (the usual route on a laptop)."""
+    """A Chromium for the browser tests: $SPADES_CHROMIUM or Debian's (its headless shell,
+    /usr/bin/chromium-headless-shell, or /usr/bin/chromium) when present, else Playwright's
+    own, downloaded once (the usual route on a laptop)."""
 
-    if os.environ.get("SPADES_CHROMIUM") or Path("/usr/bin/chromium").exists():
+    debian = ("/usr/bin/chromium-headless-shell", "/usr/bin/chromium")
+    if os.environ.get("SPADES_CHROMIUM") or any(Path(path).exists() for path in debian):
         return
     print("no system Chromium: running `playwright install chromium`", file=sys.stderr)
     subprocess.run([sys.executable, "-m", "playwright", "install", "chromium"], check=True)

@@ -17,8 +17,11 @@ apt_install() {
 
 missing=()
 command -v npm >/dev/null 2>&1 || missing+=(nodejs npm)
-if [ -z "${SPADES_CHROMIUM:-}" ] && [ ! -x /usr/bin/chromium ]; then
-  missing+=(chromium)
+# Chromium, and its headless shell, which the tests launch (e2e/support.py chromium_path:
+# a page start for half the CPU); the whole browser stays for headed runs.
+if [ -z "${SPADES_CHROMIUM:-}" ]; then
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  [ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 fi
 # Text and the card suits (♠♥♦♣) need real fonts in headless screenshots and layout.
 dpkg -s fonts-dejavu-core >/dev/null 2>&1 || missing+=(fonts-dejavu-core)
@@ -33,4 +36,4 @@ if ! python -c "import playwright, pytest" >/dev/null 2>&1; then
   python -m pip install --quiet --disable-pip-version-check "playwright>=1.45" "pytest>=8"
 fi
 
-echo "ci-setup: npm $(npm --version), $("${SPADES_CHROMIUM:-/usr/bin/chromium}" --version 2>/dev/null | head -1)"
+echo "ci-setup: npm $(npm --version), $("${SPADES_CHROMIUM:-/usr/bin/chromium-headless-shell}" --version 2>/dev/null | head -1)"

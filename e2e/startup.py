@@ -127,7 +127,7 @@ def visit_twice(playwright: Any, base_url: str, name: str) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="spades-profile-") as profile:
         workers = "block" if name in WITHOUT_SERVICE_WORKER else "allow"
         context = playwright.chromium.launch_persistent_context(
-            profile, base_url=base_url, service_workers=workers, **chromium_options())
+            profile, base_url=base_url, service_workers=workers, **chromium_options(shell=False))
         try:
             context.add_init_script(MARKS)
             stray: list[str] = []
