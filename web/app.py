@@ -276,8 +276,6 @@ class App(Flow, Screen, Seats, Meeting, Online, Dialogs, Keyboard, Tabs):
         chosen, _errors = custom.parse(dict(self.prefs.custom_values), rules)
         return chosen if chosen is not None else rules
 
-    # ------------------------------------------------------------------ other tabs
-
     # ------------------------------------------------------------------ rendering
 
     def set_html(self, ident: str, html: str) -> None:
@@ -305,14 +303,6 @@ class App(Flow, Screen, Seats, Meeting, Online, Dialogs, Keyboard, Tabs):
         self.render()
         self.focus_table()
         self.announce(_("{seat}: your turn.").format(seat=self.names()[turn]))
-
-    # ------------------------------------------------------------------ the clock
-
-    # ------------------------------------------------------------------ moves
-
-    # ------------------------------------------------------------------ the AI workers
-
-    # ------------------------------------------------------------------ input
 
 
 def early_taps_text() -> str | None:
