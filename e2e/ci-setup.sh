@@ -33,7 +33,7 @@ fi
 
 if ! python -c "import playwright, pytest" >/dev/null 2>&1; then
   echo "ci-setup: pip install playwright pytest"
-  python -m pip install --quiet --disable-pip-version-check "playwright>=1.45" "pytest>=8"
+  python -m pip install --quiet --disable-pip-version-check "playwright>=1.49" "pytest>=8"
 fi
 
 echo "ci-setup: npm $(npm --version), $("${SPADES_CHROMIUM:-/usr/bin/chromium-headless-shell}" --version 2>/dev/null | head -1)"

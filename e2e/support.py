@@ -106,7 +106,9 @@ def chromium_options(headless: bool = True, extra: list[str] | None = None,
     if executable:
         options["executable_path"] = executable
     elif headless and not shell:
-        options["channel"] = "chromium"  # Playwright's own: its whole browser, headless
+        # Playwright's own (1.49+): "chromium" is its whole browser in the new headless
+        # mode; without it a headless launch runs its headless shell.
+        options["channel"] = "chromium"
     return options
 
 
