@@ -64,9 +64,9 @@ READY_TIMEOUT_MS = 90_000
 
 # Chromium's headless shell (its old headless mode, a separate program: what Playwright's
 # own headless launches run) starts a page for half the CPU of the whole browser run
-# headless, and the suite is CPU-bound (some 450 page starts on two cores). Measured, one
-# page start each (new context, the table ready, context closed; 8 each, liftoff only):
-# 1.28 CPU-s and 1.70 s against 2.70 CPU-s and 2.12 s.
+# headless, and the suite is CPU-bound (its browser tests start pages over and over on two
+# cores). Measured, one page start each (new context, the table ready, context closed; 8
+# each, liftoff only): 1.28 CPU-s and 1.70 s against 2.70 CPU-s and 2.12 s.
 DEBIAN_HEADLESS_SHELL = Path("/usr/bin/chromium-headless-shell")
 DEBIAN_CHROMIUM = Path("/usr/bin/chromium")
 
