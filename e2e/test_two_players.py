@@ -291,6 +291,7 @@ def test_the_clock_warns_pauses_and_survives_a_reload(page: Any) -> None:
     page.wait_for_function("() => Number((document.querySelector('#seat-0 .seat-clock')"
                            "?.textContent || '').replace(/\\D/g, '')) <= 5", timeout=10_000)
     left = clock_seconds_shown(page)
+    assert left <= 5
     page.reload()
     page.wait_for_selector("html[data-ready]", state="attached")
     page.wait_for_function(DRAW_OR_BID)
