@@ -1074,13 +1074,18 @@ def _importable(module: str) -> bool:
     return importlib.util.find_spec(module) is not None
 
 
-def ensure_browser() -> None:
-    """A Chromium for the browser tests: $SPADES_CHROMIUM or Debian's (its headless shell,
-    /usr/bin/chromium-headless-shell, or /usr/bin/chromium) when present, else Playwright's
-    own, downloaded once (the usual route on a laptop)."""
+# Debian's Chromium, which the browser tests launch when it is installed (e2e/support.py
+# chromium_path): its headless shell for a headless browser, else the whole browser.
+DEBIAN_HEADLESS_SHELL = Path("/usr/bin/chromium-headless-shell")
+DEBIAN_CHROMIUM = Path("/usr/bin/chromium")
 
-    debian = ("/usr/bin/chromium-headless-shell", "/usr/bin/chromium")
-    if os.environ.get("SPADES_CHROMIUM") or any(Path(path).exists() for path in debian):
+
+def ensure_browser() -> None:
+    """A Chromium for the browser tests: $SPADES_CHROMIUM or Debian's when present, else
+    Playwright's own, downloaded once (the usual route on a laptop)."""
+
+    if (os.environ.get("SPADES_CHROMIUM") or DEBIAN_HEADLESS_SHELL.exists()
+            or DEBIAN_CHROMIUM.exists()):
         return
     print("no system Chromium: running `playwright install chromium`", file=sys.stderr)
     subprocess.run([sys.executable, "-m", "playwright", "install", "chromium"], check=True)

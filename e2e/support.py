@@ -67,17 +67,14 @@ READY_TIMEOUT_MS = 90_000
 # headless, and the suite is CPU-bound (its browser tests start pages over and over on two
 # cores). Measured, one page start each (new context, the table ready, context closed; 8
 # each, liftoff only): 1.28 CPU-s and 1.70 s against 2.70 CPU-s and 2.12 s.
-DEBIAN_HEADLESS_SHELL = Path("/usr/bin/chromium-headless-shell")
-DEBIAN_CHROMIUM = Path("/usr/bin/chromium")
-
-
 def chromium_path(headless: bool = True) -> str | None:
     """The Chromium to launch: $SPADES_CHROMIUM, else Debian's (its headless shell when
     headless and installed), else None (Playwright's)."""
     configured = os.environ.get("SPADES_CHROMIUM")
     if configured:
         return configured
-    for program in ((DEBIAN_HEADLESS_SHELL, DEBIAN_CHROMIUM) if headless else (DEBIAN_CHROMIUM,)):
+    debian = build.DEBIAN_HEADLESS_SHELL, build.DEBIAN_CHROMIUM
+    for program in debian if headless else debian[1:]:
         if program.exists():
             return str(program)
     return None
