@@ -146,6 +146,23 @@ def visit_twice(playwright: Any, base_url: str, name: str) -> dict[str, Any]:
     return {"cold": cold, "warm": warm, "stray": stray}
 
 
+def visit_until_whole(playwright: Any, base_url: str, name: str, tries: int = 3) -> dict[str, Any]:
+    """visit_twice, again in a new profile if Chromium's tab crashed (this machine's
+    Chromium crashes a renderer now and then, whatever the page: e2e/conftest.py); the
+    crash is reported, the run not lost."""
+    from playwright.sync_api import Error
+
+    for attempt in range(1, tries + 1):
+        try:
+            return visit_twice(playwright, base_url, name)
+        except Error as error:
+            if "crashed" not in str(error).lower() or attempt == tries:
+                raise
+            print(f"  {name}: the tab crashed ({str(error).splitlines()[0]}); "
+                  "visiting again in a new profile", flush=True)
+    raise AssertionError("unreachable")
+
+
 def settle_a_game(page: Any) -> None:
     """A bid and a card, so the return visit has a game in progress to paint."""
     page.evaluate("() => { const d = document.getElementById('today'); "
@@ -193,7 +210,7 @@ def main(argv: list[str] | None = None) -> None:
         for run in range(args.runs):
             order = list(PAGES) if run % 2 == 0 else list(reversed(PAGES))
             for name in order:
-                result = visit_twice(playwright, base_url, name)
+                result = visit_until_whole(playwright, base_url, name)
                 results[name].append(result)
                 print(f"run {run + 1} {name:5}: cold ready {ms(result['cold']['ready'])} ms, "
                       f"warm table {ms(result['warm']['painted'] or result['warm']['fcp'])} ms,"
