@@ -75,7 +75,15 @@ def browser_languages() -> list[str]:
 def translate_page() -> None:
     """Write the page's own words (index.html) in the current language: the text of each
     [data-i18n] element and the attributes named by data-i18n-attrs. The English, which
-    is the message id, is kept in data- attributes, so the language can change again."""
+    is the message id, is kept in data- attributes, so the language can change again.
+
+    Nothing to write when the page is English and is to be: while <html lang> says "en",
+    every word on it is (index.html's own, a table painted in English by web/paint.js, which
+    sets the paint's language there, or this function's last English). That is most
+    visits' start, which this spares some 12 ms of calls into the DOM (issue 30; about
+    160 ms from main.py's first line to ready on a return visit)."""
+    if i18n.language() == i18n.SOURCE_LANGUAGE == str(ROOT.lang):
+        return
     for node in document.querySelectorAll("[data-i18n]"):
         message = text_or_none(node.getAttribute("data-i18n")) or i18n.message_of_text(
             str(node.textContent))
