@@ -226,20 +226,31 @@ def main(argv: list[str] | None = None) -> None:
             table = figure(name, visit, "painted") if visit == "warm" else None
             table = table if table is not None else figure(name, visit, "fcp")
             print(f"{name:6} {visit:5} {ms(table):>9} {ms(figure(name, visit, 'ready')):>9}")
+    def ratio(name: str, base: str, visit: str) -> str:
+        """name/base: the ratio of the medians, then the median and middle half of the
+        run-by-run ratios (the two pages of a run were measured minutes apart at most, so a
+        machine that slows down or speeds up over the runs moves both)."""
+        top, bottom = figure(name, visit, "ready"), figure(base, visit, "ready")
+        if not top or not bottom:
+            return "-"
+        pairs = sorted(a[visit]["ready"] / b[visit]["ready"]
+                       for a, b in zip(results[name], results[base], strict=True)
+                       if a[visit]["ready"] and b[visit]["ready"])
+        quartiles = statistics.quantiles(pairs, n=4) if len(pairs) > 1 else pairs * 3
+        return (f"{top / bottom:.2f}x (run by run: {statistics.median(pairs):.2f}x, middle "
+                f"half {quartiles[0]:.2f}-{quartiles[-1]:.2f}x)")
+
     for visit in ("cold", "warm"):
-        index, bare = figure("index", visit, "ready"), figure("bare", visit, "ready")
-        if index and bare:
-            print(f"{visit}: ready index/bare {index / bare:.2f}x (issue 30's goal: <= 1.15x)")
-        nosw = figure("nosw", visit, "ready")
-        if index and nosw:
-            print(f"{visit}: ready index/nosw {index / nosw:.2f}x (the service worker's cost)")
+        print(f"{visit}: ready index/bare {ratio('index', 'bare', visit)} "
+              "(issue 30's goal: <= 1.15x)")
+        if "nosw" in PAGES:
+            print(f"{visit}: ready index/nosw {ratio('index', 'nosw', visit)} "
+                  "(the service worker's cost)")
         for name in variants:
-            other = figure(name, visit, "ready")
-            if index and other:
-                print(f"{visit}: ready {name}/index {other / index:.2f}x (a variant)")
-        nosnap = figure("nosnap", visit, "ready") if "nosnap" in PAGES else None
-        if index and nosnap:
-            print(f"{visit}: ready index/nosnap {index / nosnap:.2f}x (the snapshot's gain)")
+            print(f"{visit}: ready {name}/index {ratio(name, 'index', visit)} (a variant)")
+        if "nosnap" in PAGES:
+            print(f"{visit}: ready index/nosnap {ratio('index', 'nosnap', visit)} "
+                  "(the snapshot's gain)")
     for game in (name for name in (*GAME_PAGES, "bare") if name in PAGES):
         print(f"\nwhere the {game} page's start goes (median ms from navigation):")
         for visit in ("cold", "warm"):

@@ -143,9 +143,10 @@ source, no route (the worker's fetch handler)."""
 def test_the_runtime_is_asked_for_once_and_a_return_visit_comes_from_the_cache(
         browser: Any, site_url: str) -> None:
     """Issue 30: Pyodide's own fetch asks for the wasm, once a visit, and nothing preloads
-    it: a preload on a first visit made the start slower (python -m e2e.startup, side by
-    side: cold ready 0.86x without it; V8 then compiles the wasm as it streams in), and on
-    a return visit it would lose V8's code cached with Pyodide's fetch. The precached files
+    it: a preload while no service worker controls the page made a first visit no faster
+    (python -m e2e.startup --runs 12: 1.01x run by run, V8 compiling as the wasm streams
+    in either way) and cost a browser without service workers V8's cached code on every
+    return visit (its ready at about 1.5x the page's). The precached files
     of a return visit come from the cache by the worker's static routes, without its
     handler, the wasm excepted (web/sw.js addStaticRoutes); an address with a query is
     the handler's."""
