@@ -14,11 +14,9 @@ import contextlib
 import datetime
 from dataclasses import replace
 
-import charts
 import door
 import share
 import stats
-import stats_view
 import table
 from duplicate import Duplicate
 from i18n import _, language
@@ -239,6 +237,10 @@ class Record(Duplicate, Replay):
         dialog.scrollTop = 0
 
     def stats_body(self) -> str:
+        # Imported when the statistics first open, not as the page starts (issue 30).
+        import charts
+        import stats_view
+
         game = self.app.game
         players = game.rules.players
         rows = [record.scores for record in game.history]

@@ -30,7 +30,6 @@ is missed). The best streak is the longest run ever.
 
 from __future__ import annotations
 
-import calendar
 import datetime
 import json
 from collections.abc import Collection, Mapping, Sequence
@@ -515,6 +514,8 @@ def calendar_month(stats: Stats, year: int, month: int, first_weekday: int = 0
     """The daily results of a month, a week a row: (day, status) with status "won",
     "lost", or "" (not played), and (0, "") for the days of the neighbouring months that
     fill the first and last weeks. ``first_weekday``: 0 Monday ... 6 Sunday."""
+    import calendar  # when the statistics first show a month, not as the page starts
+
     weeks = []
     for week in calendar.Calendar(first_weekday).monthdayscalendar(year, month):
         row = []
