@@ -2,7 +2,8 @@
 how many bytes a first visit transfers, for the game page beside a bare PyScript page on
 the same runtime, on a first (cold) and a return (warm) visit.
 
-    python -m e2e.startup [--runs N] [--also NAME=PATH]   (or: python e2e/startup.py ...)
+    python -m e2e.startup [--runs N] [--latency MS] [--also NAME=PATH]
+    (or: python e2e/startup.py ...)
 
 Builds dist/ (unless SPADES_SKIP_BUILD=1) and serves it on loopback. Each run takes a new
 browser profile (a temporary user-data dir: empty disk cache, no service worker) and
@@ -115,14 +116,23 @@ def gzip_size(path: str) -> int:
     return len(gzip.compress(file.read_bytes(), compresslevel=6, mtime=0))
 
 
-def open_and_wait(context: Any, path: str) -> tuple[Any, dict[str, Any]]:
+def open_and_wait(context: Any, path: str, latency: int = 0) -> tuple[Any, dict[str, Any]]:
+    """Open ``path`` in a new tab and wait until it is ready; ``latency``: each request the
+    page sends over the network waits that many ms more (Chromium's network emulation:
+    the round trips of a real network, which loopback hides)."""
     page = context.new_page()
+    if latency:
+        devtools = context.new_cdp_session(page)
+        devtools.send("Network.enable")
+        devtools.send("Network.emulateNetworkConditions", {
+            "offline": False, "latency": latency, "downloadThroughput": -1,
+            "uploadThroughput": -1})
     page.goto(path)
     page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
     return page, page.evaluate(TIMES)
 
 
-def visit_twice(playwright: Any, base_url: str, name: str) -> dict[str, Any]:
+def visit_twice(playwright: Any, base_url: str, name: str, latency: int = 0) -> dict[str, Any]:
     """A cold and a warm visit of one page in a fresh profile."""
     with tempfile.TemporaryDirectory(prefix="spades-profile-") as profile:
         workers = "block" if name in WITHOUT_SERVICE_WORKER else "allow"
@@ -132,7 +142,7 @@ def visit_twice(playwright: Any, base_url: str, name: str) -> dict[str, Any]:
             context.add_init_script(MARKS)
             stray: list[str] = []
             context.on("request", lambda r: None if is_local(r.url) else stray.append(r.url))
-            page, cold = open_and_wait(context, PAGES[name])
+            page, cold = open_and_wait(context, PAGES[name], latency)
             if name in GAME_PAGES:
                 settle_a_game(page)
             if name in GAME_PAGES and workers == "allow":
@@ -140,13 +150,14 @@ def visit_twice(playwright: Any, base_url: str, name: str) -> dict[str, Any]:
                                        "navigator.serviceWorker.ready", timeout=60_000)
                 page.evaluate("() => navigator.serviceWorker.ready")
             page.close()
-            _page, warm = open_and_wait(context, PAGES[name])
+            _page, warm = open_and_wait(context, PAGES[name], latency)
         finally:
             context.close()
     return {"cold": cold, "warm": warm, "stray": stray}
 
 
-def visit_until_whole(playwright: Any, base_url: str, name: str, tries: int = 3) -> dict[str, Any]:
+def visit_until_whole(playwright: Any, base_url: str, name: str, latency: int = 0,
+                      tries: int = 3) -> dict[str, Any]:
     """visit_twice, again in a new profile if Chromium's tab crashed (this machine's
     Chromium crashes a renderer now and then, whatever the page: e2e/conftest.py); the
     crash is reported, the run not lost."""
@@ -154,7 +165,7 @@ def visit_until_whole(playwright: Any, base_url: str, name: str, tries: int = 3)
 
     for attempt in range(1, tries + 1):
         try:
-            return visit_twice(playwright, base_url, name)
+            return visit_twice(playwright, base_url, name, latency)
         except Error as error:
             if "crashed" not in str(error).lower() or attempt == tries:
                 raise
@@ -190,6 +201,9 @@ def ms(value: float | None) -> str:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Measure page start-up time and bytes.")
     parser.add_argument("--runs", type=int, default=5, help="runs per page (default: 5)")
+    parser.add_argument("--latency", type=int, default=0, metavar="MS",
+                        help="add MS to each request's round trip (Chromium's network "
+                             "emulation), as a real network would; default 0 (loopback)")
     parser.add_argument("--also", action="append", default=[], metavar="NAME=PATH",
                         help="a variant of the game page to measure beside it, e.g. "
                              "b=./index-b.html (a copy in dist/ with one change)")
@@ -210,7 +224,7 @@ def main(argv: list[str] | None = None) -> None:
         for run in range(args.runs):
             order = list(PAGES) if run % 2 == 0 else list(reversed(PAGES))
             for name in order:
-                result = visit_until_whole(playwright, base_url, name)
+                result = visit_until_whole(playwright, base_url, name, args.latency)
                 results[name].append(result)
                 print(f"run {run + 1} {name:5}: cold ready {ms(result['cold']['ready'])} ms, "
                       f"warm table {ms(result['warm']['painted'] or result['warm']['fcp'])} ms,"
