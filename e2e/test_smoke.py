@@ -124,11 +124,11 @@ def test_offline_after_first_visit(browser: Any, site_url: str) -> None:
         context.close()
 
 
-WASM_LOADS = """() => performance.getEntriesByType('resource')
-  .filter((entry) => entry.name.endsWith('/pyodide.asm.wasm'))
+LOADS = """(file) => performance.getEntriesByType('resource')
+  .filter((entry) => entry.name.endsWith('/' + file))
   .map((entry) => entry.initiatorType)"""
-"""How the page's runtime WebAssembly was asked for ('fetch': Pyodide's own; 'link': a
-preload), one entry a download."""
+"""How the page asked for a file ('fetch': the runtime's own fetch; 'link': a preload
+whose response that fetch then took), one entry a download."""
 
 
 SOURCES = """() => Object.fromEntries(
@@ -149,18 +149,22 @@ def test_the_runtime_is_asked_for_once_and_a_return_visit_comes_from_the_cache(
     return visit (its ready at about 1.5x the page's). The precached files
     of a return visit come from the cache by the worker's static routes, without its
     handler, the wasm excepted (web/sw.js addStaticRoutes); an address with a query is
-    the handler's."""
+    the handler's. The game's code archive is preloaded with the page, on both visits
+    (PyScript asks for its config's files only once the interpreter is up), and PyScript
+    takes the preload's response: one download."""
     context, guard = guarded_context(browser, site_url, service_workers="allow")
     try:
         page = context.new_page()
         watch_page(page, guard)
         open_game(page)
-        assert page.evaluate(WASM_LOADS) == ["fetch"]
+        assert page.evaluate(LOADS, "pyodide.asm.wasm") == ["fetch"]
+        assert page.evaluate(LOADS, "spades.zip") == ["link"]
         page.evaluate("async () => { await navigator.serviceWorker.ready; }")
         page.reload()
         page.wait_for_selector("html[data-ready]", state="attached", timeout=90_000)
         assert page.evaluate("() => navigator.serviceWorker.controller !== null")
-        assert page.evaluate(WASM_LOADS) == ["fetch"]
+        assert page.evaluate(LOADS, "pyodide.asm.wasm") == ["fetch"]
+        assert page.evaluate(LOADS, "spades.zip") == ["link"]
         sources = page.evaluate(SOURCES)
         for name in ("./", "core.js", "pyscript.json", "pyodide.mjs", "pyodide.asm.mjs",
                      "python_stdlib.zip", "spades.zip", "main.py"):
