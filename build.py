@@ -753,6 +753,60 @@ def write_service_worker(dist: Path) -> str:
     return ident
 
 
+# --------------------------------------------------------------------------- preloads
+
+# A page start asks for its files one after another: PyScript's module, then its chunk,
+# its config, its error plugin, Pyodide's loader, Pyodide's JavaScript with the standard
+# library and the lock file, and only once the interpreter is up the config's files and
+# main.py. On a real network each step is a round trip; named in the page's head, they
+# are asked for together (issue 30: python -m e2e.startup --latency 80, side by side).
+# Not the wasm: V8 keeps the code it compiled with the response Pyodide fetches itself,
+# which a preloaded response does not bring (a return visit would compile it again).
+PRELOAD_MARK = "<!-- build.py with_preloads -->"
+PRELOADS = ("module:{core}", "fetch:pyscript.json", "modules:{plugins}",
+            "module:pyodide/pyodide.mjs", "module:pyodide/pyodide.asm.mjs",
+            "fetch:pyodide/pyodide-lock.json", "fetch:pyodide/python_stdlib.zip",
+            f"fetch:{CODE_ARCHIVE}", "fetch:main.py")
+"""In the order the start needs them ({core} and {plugins}: PyScript's chunks by their
+hashed names, see pyscript_chunks): a browser that must queue them (HTTP/1.1's few
+connections) asks for the first first."""
+
+def pyscript_chunks(dist: Path) -> dict[str, str]:
+    """The chunks of PyScript that every start imports, by their hashed names in this
+    PyScript: core.js's own ("core") and its plugins' ("plugins", space-separated: the
+    ``name:()=>import("./chunk.js")`` entries of its plugin map, each imported at start
+    whether a page uses it or not; PyScript 0.7's config cannot leave one out while
+    MicroPython's plugins, which have no config on this page, load them all)."""
+    folder = dist / "pyscript"
+    core = re.search(r'from\s*"\./(core-[\w-]+\.js)"', (folder / "core.js").read_text("utf-8"))
+    if core is None:
+        raise SystemExit("pyscript/core.js: its chunk's name not found (a new PyScript?)")
+    plugins = re.findall(r'(?:"[\w-]+"|\b\w+):\(\)=>import\("\./([\w.-]+\.js)"\)',
+                         (folder / core.group(1)).read_text("utf-8"))
+    if not plugins:
+        raise SystemExit(f"pyscript/{core.group(1)}: its plugins' chunks not found")
+    return {"core": f"pyscript/{core.group(1)}",
+            "plugins": " ".join(f"pyscript/{name}" for name in plugins)}
+
+
+def with_preloads(html: str, dist: Path) -> str:
+    """The page with PRELOAD_MARK replaced by the links that ask for its start's files."""
+    chunks = pyscript_chunks(dist)
+    preloads = []
+    for entry in PRELOADS:
+        kind, names = entry.format(**chunks).split(":", 1)
+        preloads += [(kind.rstrip("s"), name) for name in names.split()]
+    missing = [name for _, name in preloads if not (dist / name).is_file()]
+    if missing or html.count(PRELOAD_MARK) != 1:
+        raise SystemExit(f"index.html needs one {PRELOAD_MARK}, dist/ these files: {missing}")
+    # As PyScript's and Pyodide's fetch() ask (CORS mode, same-origin credentials): a
+    # preload that matches is taken by the fetch, never downloaded twice (test_smoke).
+    links = [f'<link rel="modulepreload" href="./{name}">' if kind == "module" else
+             f'<link rel="preload" href="./{name}" as="fetch" crossorigin="anonymous">'
+             for kind, name in preloads]
+    return html.replace(PRELOAD_MARK, "\n  ".join(links))
+
+
 def build(dist: Path = DIST) -> str:
     """Assemble dist/ from scratch and return the build id."""
     tarballs = [(runtime, fetch_runtime(runtime)) for runtime in RUNTIMES]
@@ -768,6 +822,8 @@ def build(dist: Path = DIST) -> str:
     (dist / "index.html").write_text(
         with_relays((dist / "index.html").read_text(encoding="utf-8")), encoding="utf-8")
     compile_archive(dist, dist / CODE_ARCHIVE, "beside")
+    (dist / "index.html").write_text(
+        with_preloads((dist / "index.html").read_text(encoding="utf-8"), dist), encoding="utf-8")
     write_snapshot(dist)
     write_icons(dist)
     write_configs(dist)

@@ -131,6 +131,11 @@ LOADS = """(file) => performance.getEntriesByType('resource')
 whose response that fetch then took), one entry a download."""
 
 
+DOWNLOADS = """() => performance.getEntriesByType('resource').map((entry) => entry.name)"""
+PRELOADED = """() => [...document.querySelectorAll('link[rel=preload], link[rel=modulepreload]')]
+  .map((link) => link.href)"""
+
+
 SOURCES = """() => Object.fromEntries(
   [performance.getEntriesByType('navigation')[0], ...performance.getEntriesByType('resource')]
     .map((entry) => [new URL(entry.name).pathname.split('/').pop() || './',
@@ -149,9 +154,9 @@ def test_the_runtime_is_asked_for_once_and_a_return_visit_comes_from_the_cache(
     return visit (its ready at about 1.5x the page's). The precached files
     of a return visit come from the cache by the worker's static routes, without its
     handler, the wasm excepted (web/sw.js addStaticRoutes); an address with a query is
-    the handler's. The game's code archive is preloaded with the page, on both visits
-    (PyScript asks for its config's files only once the interpreter is up), and PyScript
-    takes the preload's response: one download."""
+    the handler's. The files a start asks for one after another are preloaded with the
+    page, on both visits (build.py with_preloads), and each preload is taken by the fetch
+    it stands for: no file downloaded twice."""
     context, guard = guarded_context(browser, site_url, service_workers="allow")
     try:
         page = context.new_page()
@@ -159,6 +164,13 @@ def test_the_runtime_is_asked_for_once_and_a_return_visit_comes_from_the_cache(
         open_game(page)
         assert page.evaluate(LOADS, "pyodide.asm.wasm") == ["fetch"]
         assert page.evaluate(LOADS, "spades.zip") == ["link"]
+        downloads = page.evaluate(DOWNLOADS)
+        assert sorted({url for url in downloads if downloads.count(url) > 1}) == []
+        preloaded = page.evaluate(PRELOADED)
+        assert {url.rsplit("/", 1)[-1] for url in preloaded} >= {
+            "pyscript.json", "pyodide.mjs", "pyodide.asm.mjs", "python_stdlib.zip",
+            "pyodide-lock.json", "spades.zip", "main.py"}
+        assert set(preloaded) <= set(downloads)
         page.evaluate("async () => { await navigator.serviceWorker.ready; }")
         page.reload()
         page.wait_for_selector("html[data-ready]", state="attached", timeout=90_000)
