@@ -756,27 +756,21 @@ def write_service_worker(dist: Path) -> str:
 # --------------------------------------------------------------------------- preloads
 
 # A page start asks for its files one after another: PyScript's module, then its chunk,
-# its config, its error plugin, Pyodide's loader, Pyodide's JavaScript with the standard
+# its config, its plugins' chunks, Pyodide's loader, Pyodide's JavaScript with the standard
 # library and the lock file, and only once the interpreter is up the config's files and
 # main.py. On a real network each step is a round trip; named in the page's head, they
 # are asked for together (issue 30: python -m e2e.startup --latency 80, side by side).
 # Not the wasm: V8 keeps the code it compiled with the response Pyodide fetches itself,
 # which a preloaded response does not bring (a return visit would compile it again).
 PRELOAD_MARK = "<!-- build.py with_preloads -->"
-PRELOADS = ("module:{core}", "fetch:pyscript.json", "modules:{plugins}",
-            "module:pyodide/pyodide.mjs", "module:pyodide/pyodide.asm.mjs",
-            "fetch:pyodide/pyodide-lock.json", "fetch:pyodide/python_stdlib.zip",
-            f"fetch:{CODE_ARCHIVE}", "fetch:main.py")
-"""In the order the start needs them ({core} and {plugins}: PyScript's chunks by their
-hashed names, see pyscript_chunks): a browser that must queue them (HTTP/1.1's few
-connections) asks for the first first."""
 
-def pyscript_chunks(dist: Path) -> dict[str, str]:
+
+def pyscript_chunks(dist: Path) -> tuple[str, list[str]]:
     """The chunks of PyScript that every start imports, by their hashed names in this
-    PyScript: core.js's own ("core") and its plugins' ("plugins", space-separated: the
-    ``name:()=>import("./chunk.js")`` entries of its plugin map, each imported at start
-    whether a page uses it or not; PyScript 0.7's config cannot leave one out while
-    MicroPython's plugins, which have no config on this page, load them all)."""
+    PyScript: core.js's own, and its plugins' (the ``name:()=>import("./chunk.js")``
+    entries of its plugin map, each imported at start whether a page uses it or not;
+    PyScript 0.7's config cannot leave one out while MicroPython's plugins, which have no
+    config on this page, load them all)."""
     folder = dist / "pyscript"
     core = re.search(r'from\s*"\./(core-[\w-]+\.js)"', (folder / "core.js").read_text("utf-8"))
     if core is None:
@@ -785,17 +779,24 @@ def pyscript_chunks(dist: Path) -> dict[str, str]:
                          (folder / core.group(1)).read_text("utf-8"))
     if not plugins:
         raise SystemExit(f"pyscript/{core.group(1)}: its plugins' chunks not found")
-    return {"core": f"pyscript/{core.group(1)}",
-            "plugins": " ".join(f"pyscript/{name}" for name in plugins)}
+    return f"pyscript/{core.group(1)}", [f"pyscript/{name}" for name in plugins]
+
+
+def start_files(dist: Path) -> list[tuple[str, str]]:
+    """What a start asks for before main.py runs, as ("module" or "fetch", path in dist/),
+    in the order it needs them: a browser that must queue them (HTTP/1.1's few
+    connections) asks for the first first."""
+    core, plugins = pyscript_chunks(dist)
+    return [("module", core), ("fetch", "pyscript.json"),
+            *(("module", plugin) for plugin in plugins),
+            ("module", "pyodide/pyodide.mjs"), ("module", "pyodide/pyodide.asm.mjs"),
+            ("fetch", "pyodide/pyodide-lock.json"), ("fetch", "pyodide/python_stdlib.zip"),
+            ("fetch", CODE_ARCHIVE), ("fetch", "main.py")]
 
 
 def with_preloads(html: str, dist: Path) -> str:
     """The page with PRELOAD_MARK replaced by the links that ask for its start's files."""
-    chunks = pyscript_chunks(dist)
-    preloads = []
-    for entry in PRELOADS:
-        kind, names = entry.format(**chunks).split(":", 1)
-        preloads += [(kind.rstrip("s"), name) for name in names.split()]
+    preloads = start_files(dist)
     missing = [name for _, name in preloads if not (dist / name).is_file()]
     if missing or html.count(PRELOAD_MARK) != 1:
         raise SystemExit(f"index.html needs one {PRELOAD_MARK}, dist/ these files: {missing}")
@@ -819,11 +820,10 @@ def build(dist: Path = DIST) -> str:
     compile_archive(dist, dist / STDLIB_ZIP, "sourceless")
     copy_site(dist)
     vendor_trystero(dist)
-    (dist / "index.html").write_text(
-        with_relays((dist / "index.html").read_text(encoding="utf-8")), encoding="utf-8")
     compile_archive(dist, dist / CODE_ARCHIVE, "beside")
-    (dist / "index.html").write_text(
-        with_preloads((dist / "index.html").read_text(encoding="utf-8"), dist), encoding="utf-8")
+    page = dist / "index.html"
+    page.write_text(with_preloads(with_relays(page.read_text(encoding="utf-8")), dist),
+                    encoding="utf-8")
     write_snapshot(dist)
     write_icons(dist)
     write_configs(dist)
