@@ -240,6 +240,7 @@ def main(argv: list[str] | None = None) -> None:
             table = figure(name, visit, "painted") if visit == "warm" else None
             table = table if table is not None else figure(name, visit, "fcp")
             print(f"{name:6} {visit:5} {ms(table):>9} {ms(figure(name, visit, 'ready')):>9}")
+
     def ratio(name: str, base: str, visit: str) -> str:
         """name/base: the ratio of the medians, then the median and middle half of the
         run-by-run ratios (the two pages of a run were measured minutes apart at most, so a
@@ -274,7 +275,8 @@ def main(argv: list[str] | None = None) -> None:
             steps = [(key, figure(game, visit, key)) for key in keys]
             print(f"  {visit}: " + ", ".join(f"{key} {ms(value).strip()}"
                                              for key, value in steps))
-    print("  (core: PyScript's module downloaded; loader: Pyodide's loader asked for; "
+    print("  (core: PyScript's module downloaded; loader: Pyodide's loader asked for (by "
+          "the game page's preload, with the page); "
           "fetch: the runtime asked for; wasm: the runtime downloaded; python: main.py's "
           "first line, after the wasm compiled and the interpreter started (bare.py's on "
           "the bare page); imported: app.py's imports; rendered: the first render)")

@@ -151,12 +151,12 @@ def test_the_runtime_is_asked_for_once_and_a_return_visit_comes_from_the_cache(
     it: a preload while no service worker controls the page made a first visit no faster
     (python -m e2e.startup --runs 12: 1.01x run by run, V8 compiling as the wasm streams
     in either way) and cost a browser without service workers V8's cached code on every
-    return visit (its ready at about 1.5x the page's). The precached files
-    of a return visit come from the cache by the worker's static routes, without its
-    handler, the wasm excepted (web/sw.js addStaticRoutes); an address with a query is
-    the handler's. The files a start asks for one after another are preloaded with the
-    page, on both visits (build.py with_preloads), and each preload is taken by the fetch
-    it stands for: no file downloaded twice."""
+    return visit (its ready at about 1.5x the page's). The precached files of a return
+    visit come from the cache by the worker's static routes, without its handler, the
+    wasm excepted (web/sw.js addStaticRoutes); an address with a query is the handler's.
+    The files a start asks for one after another are preloaded with the page, on both
+    visits (build.py with_preloads), and each preload is taken by the fetch it stands
+    for: no file downloaded twice."""
     context, guard = guarded_context(browser, site_url, service_workers="allow")
     try:
         page = context.new_page()
