@@ -334,3 +334,44 @@ def test_a_table_painted_in_another_language_starts_in_english(open_page: Any) -
     assert page.evaluate("() => document.documentElement.lang") == "en"
     assert page.evaluate(NOT_ENGLISH) == []
     assert english_on(page, "es", "started in English") != []  # the check sees English
+
+
+# From the end of parsing until the page is ready: each change the page makes to its own
+# words, [data-i18n] elements' text and the attributes they translate (not what render()
+# writes around them). The start is one task, so its records come together after it: they
+# are read in order, up to html[data-ready]'s.
+RECORD_WORD_WRITES = r"""
+window.__wordWrites = [];
+let ready = false;
+document.addEventListener('DOMContentLoaded', () => new MutationObserver((records) => {
+  for (const record of records) {
+    if (record.target === document.documentElement && record.attributeName === 'data-ready') {
+      ready = true;
+    }
+    if (ready) return;
+    const el = record.target.nodeType === 1 ? record.target : record.target.parentElement;
+    if (!el) continue;
+    const words = record.type === 'attributes'
+      ? record.attributeName.startsWith('data-i18n')
+        || (el.getAttribute('data-i18n-attrs') || '').split(/\s+/).includes(record.attributeName)
+      : el.matches('[data-i18n]');  // its text
+    if (!words) continue;
+    const what = `${record.type} ${record.attributeName || ''}`;
+    window.__wordWrites.push(`${what} ${el.outerHTML.slice(0, 60)}`);
+  }
+}).observe(document, {subtree: true, childList: true, characterData: true,
+                      attributes: true}));
+"""
+
+
+def test_an_english_start_leaves_the_pages_words_as_they_are(open_page: Any) -> None:
+    """Issue 30: a start in English writes none of index.html's own words (they are
+    English already: translate_page skips them, about 12 ms of DOM calls), and a start in
+    another language writes them (the observer sees the writes)."""
+    page = open_page("en-US")
+    page.add_init_script(RECORD_WORD_WRITES)
+    open_game(page, "seed=2&speed=instant&level=easy")
+    assert page.evaluate("() => window.__wordWrites") == []
+    page.goto("./?lang=de")
+    page.wait_for_selector("html[data-ready]", state="attached")
+    assert page.evaluate("() => window.__wordWrites.length") > 0
