@@ -174,8 +174,22 @@ def visit_until_whole(playwright: Any, base_url: str, name: str, latency: int = 
     raise AssertionError("unreachable")
 
 
+PAINT_OF_THE_SAVE = """() => {
+  try {
+    const paint = JSON.parse(localStorage.getItem('spades.paint'));
+    const game = JSON.parse(JSON.parse(localStorage.getItem('spades.game')).game);
+    return paint.seed === game.seed && paint.moves === game.actions.length;
+  } catch (error) { return false; }
+}"""
+"""True when the kept paint is of the saved game's very move (web/paint.js paints only
+then): not while the computers' moves after yours are still coming."""
+
+
 def settle_a_game(page: Any) -> None:
-    """A bid and a card, so the return visit has a game in progress to paint."""
+    """A bid and a card, then the computers' moves until the page has kept the paint of
+    the saved move, so the return visit has a game in progress to paint. (Closed at once
+    after the card, the save was often a move past the paint, a trick's last card held on
+    the table: a third of the return visits painted nothing, and started sooner.)"""
     page.evaluate("() => { const d = document.getElementById('today'); "
                   "if (d && d.open) d.close(); }")
     for _ in range(40):
@@ -185,6 +199,8 @@ def settle_a_game(page: Any) -> None:
             bid.click()
         elif card.count():
             card.first.click()
+            page.wait_for_timeout(500)  # the computers' moves begin
+            page.wait_for_function(PAINT_OF_THE_SAVE, timeout=30_000)
             return
         page.wait_for_timeout(250)
 
