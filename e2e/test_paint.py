@@ -13,7 +13,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from e2e.support import hold_runtime, play_some, release, saved_record
+from e2e.support import (
+    hold_runtime,
+    open_game,
+    play_first_playable,
+    play_some,
+    release,
+    saved_record,
+    wait_your_turn,
+)
 
 # What the table shows that a paint must reproduce: your cards, the scores, each seat.
 TABLE = """() => ({
@@ -101,6 +109,39 @@ def test_no_paint_or_a_bad_one_starts_as_usual_with_nothing_lost(page: Any) -> N
         assert page.evaluate("() => window.hacked") is None, name
         assert saved_record(page)["game"] == saved, name
         assert page.evaluate(TABLE) == live, name
+
+
+# The save holds a finished trick (its last card played, the trick not yet swept), and the
+# trick area shows its cards.
+TRICK_HELD = """() => {
+  const ui = JSON.parse(localStorage.getItem('spades.game') || '{}').ui;
+  return !!(ui && ui.trick_held)
+    && document.querySelectorAll('#trick [data-card]').length === 4;
+}"""
+
+
+def test_a_return_visit_during_a_held_trick_paints_it(page: Any) -> None:
+    """Left while a finished trick lies on the table (a second or so at each trick's end):
+    the next visit paints that table, the trick on it, as Python then shows it again
+    (web/app.py restore), not the empty table."""
+    open_game(page, "seed=7&table=classic&speed=slow&level=easy")
+    while wait_your_turn(page) == "bid":
+        page.locator('#bids [data-bid="3"]').click()
+        page.wait_for_selector("#bids", state="hidden")
+    play_first_playable(page)  # then the computers' cards, until the trick is complete
+    page.wait_for_function(TRICK_HELD, timeout=30_000, polling=20)
+    held_trick = page.evaluate("() => [...document.querySelectorAll('#trick [data-card]')]"
+                               ".map((e) => e.dataset.card)")
+    held = hold_runtime(page)
+    page.reload(wait_until="domcontentloaded")
+    assert page.evaluate("() => document.documentElement.dataset.painted") == "true"
+    painted = page.evaluate("() => [...document.querySelectorAll('#trick [data-card]')]"
+                            ".map((e) => e.dataset.card)")
+    assert sorted(painted) == sorted(held_trick)
+    while not held:
+        page.wait_for_timeout(50)
+    release(page, held)
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=90_000)
 
 
 def test_a_first_visit_shows_the_empty_table_at_once(page: Any) -> None:

@@ -140,8 +140,8 @@ class Screen(Room):
                 button.focus()
         elif focused and self.focus_lost(focused, summary):
             self.focus_table()
-        if not holding and self.saving and not self.elsewhere:
-            self.keep_paint()
+        if self.saving and not self.elsewhere:
+            self.keep_paint()  # a held trick too: a reload holds it again (app.py restore)
 
     def render_seats(self, view: table.TableView) -> None:
         """Each seat's panel at its place (the opponent of a two-player game sits north;

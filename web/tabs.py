@@ -95,7 +95,9 @@ class Tabs(Room):
         """Keep this render for the next visit's first paint (web/paint.js paints it
         before Python starts, if it is of the saved game's very move): once a move."""
         game = self.game
-        key = (game.seed, len(game.actions), self.ui.summary, self.ui.viewer, i18n.language())
+        # A finished trick held on the table, then swept, is the same move twice.
+        key = (game.seed, len(game.actions), self.ui.summary, self.ui.viewer, i18n.language(),
+               self.shown_trick is not None)
         if key == self.painted:
             return
         self.painted = key
