@@ -19,6 +19,7 @@ from e2e.support import (
     play_first_playable,
     play_some,
     release,
+    saved_game,
     saved_record,
     wait_your_turn,
 )
@@ -138,10 +139,20 @@ def test_a_return_visit_during_a_held_trick_paints_it(page: Any) -> None:
     painted = page.evaluate("() => [...document.querySelectorAll('#trick [data-card]')]"
                             ".map((e) => e.dataset.card)")
     assert sorted(painted) == sorted(held_trick)
+    # A card tapped on the painted table is kept, and judged once ready as a live tap in
+    # the hold is: here (seed 7) West has won the trick and leads the next, so the page
+    # says whose turn it is, and the game stays where it was.
+    game = saved_game(page)
+    assert game.turn == 1
+    page.locator("#hand [data-card]").first.click()
     while not held:
         page.wait_for_timeout(50)
     release(page, held)
     page.wait_for_selector("html[data-ready]", state="attached", timeout=90_000)
+    page.wait_for_function(
+        "() => document.getElementById('notice').textContent.includes('Wait for West')",
+        timeout=10_000)
+    assert saved_game(page).actions[:len(game.actions)] == game.actions
 
 
 def test_a_first_visit_shows_the_empty_table_at_once(page: Any) -> None:

@@ -128,7 +128,7 @@ class Flow(Room):
         summary waits meanwhile), then sweep it to the winner. False if a new game began."""
         self.shown_trick, self.held_winner, self.summary_held = plays, winner, hand_over
         said = table.trick_result_text(winner, self.game.rules.players)
-        if why:  # the clock ran out on the trick's last card: both are said
+        if why:  # the clock ran out on its last card, or the page had said more: both said
             said = f"{why} {said}"
         self.notice(said)
         self.sound("trick", delay=0.12)
@@ -234,7 +234,11 @@ class Flow(Room):
         plays, winner = self.shown_trick, self.held_winner
         if plays is not None and winner is not None:
             hand_over = self.summary_held
-            if not await self.show_finished_trick(plays, winner, hand_over, self.generation):
+            # What the page has said as it started stays said before the trick's winner:
+            # the explanation of a tap on the painted table (replay_early) above all.
+            said = str(element("notice").textContent)
+            if not await self.show_finished_trick(plays, winner, hand_over, self.generation,
+                                                  said):
                 return  # a new game began meanwhile, and runs its own computers
             self.render()
             if hand_over:
