@@ -91,6 +91,9 @@ class App(Flow, Screen, Seats, Meeting, Online, Dialogs, Keyboard, Tabs):
         self.held_winner: int | None = None
         # The hand's last trick is held: its summary waits until the trick has been seen.
         self.summary_held = False
+        # What a tap on the painted table made the page say (replay_early): resume_play
+        # says it again with the winner of the trick it holds again.
+        self.said_early = ""
         # Your move, tapped while the table still shows the last one: played as soon as
         # the table is ready (the hold is cut short), so no tap the rules allow is lost.
         # Kept with the game it was judged on: if that game moved on meanwhile (your

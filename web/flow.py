@@ -234,9 +234,10 @@ class Flow(Room):
         plays, winner = self.shown_trick, self.held_winner
         if plays is not None and winner is not None:
             hand_over = self.summary_held
-            # What the page has said as it started stays said before the trick's winner:
-            # the explanation of a tap on the painted table (replay_early) above all.
-            said = str(element("notice").textContent)
+            # The explanation of a tap on the painted table (replay_early) stays said
+            # before the trick's winner. (Not the notice as painted: that names the
+            # winner already.)
+            said, self.said_early = self.said_early, ""
             if not await self.show_finished_trick(plays, winner, hand_over, self.generation,
                                                   said):
                 return  # a new game began meanwhile, and runs its own computers
@@ -342,8 +343,8 @@ class Flow(Room):
         of this very game and move: early.EarlyTaps.made_on), handed in order to on_click
         and on_key as live ones, so the engine judges them: a card played or explained, a
         bid bid. Only the first that makes a move counts. The number handed over."""
-        app = element("app")
-        before = len(self.game.actions)
+        app, notice = element("app"), element("notice")
+        before, painted_notice = len(self.game.actions), str(notice.textContent)
 
         def hand_over(tap: early.Tap) -> None:
             if not tap.key:
@@ -364,7 +365,10 @@ class Flow(Room):
         def moved() -> bool:
             return self.busy or self.pending is not None or len(self.game.actions) != before
 
-        return early.replay(kept.taps, hand_over, moved)
+        handed = early.replay(kept.taps, hand_over, moved)
+        if str(notice.textContent) != painted_notice:
+            self.said_early = str(notice.textContent)
+        return handed
 
     def card_clicked(self, text: str, repeat: bool = False) -> None:
         game = self.game

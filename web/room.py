@@ -131,6 +131,7 @@ class Room:
     shown_trick: tuple[tuple[int, str], ...] | None
     held_winner: int | None
     summary_held: bool
+    said_early: str
     pending: tuple[Action, Game] | None
     hurry: asyncio.Event | None
     rerun: bool
