@@ -1,7 +1,7 @@
 """What the page imports before it is ready (issue 30): the modules that web/main.py's
 top-level imports reach, transitively, leave out those needed only once the player asks
-for them (the hand review, the statistics), which are imported inside the functions that
-use them."""
+for them (the hand review, the statistics, an online game), which are imported inside the
+functions that use them."""
 
 from __future__ import annotations
 
@@ -10,10 +10,12 @@ from pathlib import Path
 
 from tests.test_imports import imported, spades_modules, web_modules
 
-LATER = {"review", "spades.review", "charts", "stats_view", "calendar"}
-"""Imported when the hand review is first opened (web/replay.py: review, spades.review)
-or the statistics (web/record.py: charts, stats_view; web/stats.py: the standard library's
-calendar, 1.5 ms of the page's start under Pyodide)."""
+LATER = {"review", "spades.review", "charts", "stats_view", "calendar", "qr", "spades.mental",
+         "spades.mental.shadow", "spades.mental.protocol", "spades.mental.cipher"}
+"""Imported when the hand review is first opened (web/replay.py: review, spades.review),
+the statistics (web/record.py: charts, stats_view; web/stats.py: the standard library's
+calendar, 1.5 ms of the page's start under Pyodide), or an online game (web/online.py and
+web/peer.py: the mental poker, 7-12 ms; web/meeting.py: the invitation's QR code)."""
 
 OUTSIDE = {"calendar"}
 """Modules of the standard library the walk reports (it walks only the game's own)."""

@@ -11,7 +11,6 @@ from codes import BadCode, new_room_code, room_code
 from i18n import _
 from peer import Channel, Link, Peer, RelayPeer
 from pyscript import window
-from qr import qr_svg
 from relays import ICE_SERVERS, RELAYS
 from room import Room, element
 
@@ -101,6 +100,8 @@ class Meeting(Room):
 
     def show_qr(self, link: str) -> None:
         """The link's QR code, for a phone beside the screen (web/qr.py)."""
+        from qr import qr_svg  # loaded with the first invitation, not the page
+
         element("online-room-qr").innerHTML = qr_svg(link, _("QR code of the link"))
 
     def show_room(self, code: str) -> str:

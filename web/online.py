@@ -16,7 +16,7 @@ import contextlib
 import json
 import random
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import store
 from i18n import _
@@ -25,8 +25,9 @@ from pyscript import window
 from room import Room, element, storage
 
 from spades import PRESETS, Action, Bid, Draw, Game, Phase, Play, Replace
-from spades.mental import CheatDetected, Side
-from spades.mental.shadow import pending_draw, pending_replacement, table_game
+
+if TYPE_CHECKING:  # the mental poker loads with the first online game, not the page
+    from spades.mental import Side
 
 ONLINE_KEY = "spades.online"
 """Where the online game is kept (web/store.py keeps the page's own game)."""
@@ -110,6 +111,8 @@ class Online(Room):
 
     async def online_inbox(self, link: Link, peer: Channel) -> None:
         """The messages of the link, one at a time, in order."""
+        from spades.mental import CheatDetected
+
         inbox = link.inbox
         while link is self.link and peer is link.peer:
             text = await inbox.get()
@@ -164,6 +167,9 @@ class Online(Room):
         self.render()
 
     def online_hello(self, link: Link, data: dict[str, Any]) -> None:
+        from spades.mental import Side
+        from spades.mental.shadow import table_game
+
         name = str(data.get("name", ""))[:20] or (_("Player 2") if link.seat == 0
                                                   else _("Player 1"))
         if link.seat == 0:
@@ -199,6 +205,8 @@ class Online(Room):
         del link.outbox[:-KEEP_SENT]
 
     async def online_protocol(self, link: Link, side: Side, message: object) -> None:
+        from spades.mental.shadow import table_game
+
         number, known = side.hand_number, len(side.hand.actions)
         self.online_messages(link, side.receive(message))
         if side.hand_number != number:  # the keys: the hand is verified
@@ -221,11 +229,15 @@ class Online(Room):
     @staticmethod
     def online_sending(side: Side) -> bool:
         """Your draw or Double Nil replacement is sent and its cards are not shown yet."""
+        from spades.mental.shadow import pending_draw, pending_replacement
+
         return pending_draw(side) or pending_replacement(side)
 
     def online_move(self, action: Action, why: str = "") -> Game | None:
         """Your move at the online table: sent; the game after it, or None while the card
         your draw brings is not shown yet (the move is made once it is)."""
+        from spades.mental.shadow import table_game
+
         link = self.link
         assert link is not None and link.side is not None
         side = link.side
@@ -269,6 +281,8 @@ class Online(Room):
     def online_waiting(self) -> bool:
         """The table waits on the channel: no move of yours now (the deck is being
         shuffled, a card shown to you is on its way, or the game ended)."""
+        from spades.mental.shadow import pending_replacement
+
         link = self.link
         if not self.online_playing() or link is None or link.side is None:
             return False
@@ -325,6 +339,8 @@ class Online(Room):
             window.console.warn(f"online: the kept online game is unreadable: {error}")
             self.online_forget()
             return
+        from spades.mental.shadow import table_game  # loaded by link_from_dict
+
         assert link.side is not None
         self.link = link
         self.ui = replace(ui, online=True, viewer=link.seat)
@@ -356,6 +372,8 @@ def shown_action(side: Side, shown: Game, index: int) -> Action:
     """The engine's action for the hand's move ``index`` in ``shown`` (its
     ``table_game``): the other's Double Nil replacement gives cards this side never sees,
     so the shown game's placeholders stand for them."""
+    from spades.mental.shadow import pending_draw
+
     replayed = len(side.hand.actions) - (1 if pending_draw(side) else 0)
     return shown.actions[len(shown.actions) - replayed + index]
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from codes import decode, encode
 from pyodide.code import run_js
@@ -21,7 +21,9 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import window
 
 from spades import Draw, Replace
-from spades.mental import Side
+
+if TYPE_CHECKING:  # the mental poker loads with the first online game, not the page
+    from spades.mental import Side
 
 GATHER_SECONDS = 10.0
 """The longest wait for the browser's network candidates."""
@@ -274,6 +276,8 @@ def link_from_dict(data: Any, rng: Any) -> Link:
     link.names = (names[0], names[1])
     link.hello = dict(data["hello"])
     link.outbox = [m for m in data["outbox"] if isinstance(m, dict)][-KEEP_SENT:]
+    from spades.mental import Side
+
     link.side = Side.from_dict(data["side"], rng)
     link.state = data.get("ended") or "closed"
     if link.state not in ("closed", "failed", "forfeit"):
