@@ -64,6 +64,8 @@ VIEWPORTS = (
     Viewport("360x640", 360, 640),
     Viewport("390x844", 390, 844),
     Viewport("430x932", 430, 932),
+    Viewport("640x360", 640, 360),
+    Viewport("740x360", 740, 360),
     Viewport("844x390", 844, 390),
     Viewport("932x430", 932, 430),
     Viewport("768x1024", 768, 1024),
@@ -532,7 +534,12 @@ MEASURE = r"""(scope) => {
     const tops = new Set(rects.map((r) => Math.round(r.top)));
     nowrap.push({text: text(el), lines: tops.size});
   }));
-  return {vw, vh, scrollWidth: document.documentElement.scrollWidth,
+  // The bid panel shows all of itself: a panel that scrolls hides bids behind a sliver.
+  const panel = document.querySelector('#bids');
+  const bidsScroll = panel && !panel.hidden && scope !== 'menu' && !dialog
+    && panel.scrollHeight > panel.clientHeight + 1
+    ? `${panel.scrollHeight} px of content in ${panel.clientHeight} px` : '';
+  return {vw, vh, bidsScroll, scrollWidth: document.documentElement.scrollWidth,
           scrollHeight: document.documentElement.scrollHeight,
           items: out, related, fan, ribbons, nowrap,
           dpr: window.devicePixelRatio};

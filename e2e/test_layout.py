@@ -15,6 +15,8 @@ the bid panel; inside a modal panel or dialog: its contents):
 - no two overlap, and the middle of each is the element itself (nothing drawn over it);
 - your cards may overlap as a fan, but each keeps a strip of at least 16 px that a tap at
   its middle hits; a "New" ribbon is wholly in view and ribbons never overlap;
+- the bid panel shows all of itself: it never scrolls (a sliver of a panel that scrolls
+  hid the bids 7 to 13 on a 740x360 phone, and all but the prompt at 640x360);
 - a figure that must not break ("Bags 4", "Blind Nil + 4") stays on one line.
 """
 
@@ -70,9 +72,12 @@ def show(b: dict[str, float]) -> str:
     return f"[x {b['x']:.0f}..{b['x'] + b['w']:.0f}, y {b['y']:.0f}..{b['y'] + b['h']:.0f}]"
 
 
-def problems_in(data: dict[str, Any], where: str) -> list[str]:
+def problems_in(data: dict[str, Any], where: str, whole_panel: bool = False) -> list[str]:
     """What is wrong with the boxes ``measure`` collected, each naming ``where`` and the
-    elements."""
+    elements. ``whole_panel``: also that the bid panel shows all of itself (a panel that
+    scrolls is otherwise accepted as a dialog is). The four-player phases ask for it; the
+    two-player panels (the draw with its clock, the Double Nil offer) do not yet meet it
+    in every language and size: see the issue 30 note of stop 41."""
     found: list[str] = []
     vw, vh = data["vw"], data["vh"]
     view = {"x": 0.0, "y": 0.0, "w": vw, "h": vh}
@@ -129,6 +134,9 @@ def problems_in(data: dict[str, Any], where: str) -> list[str]:
         if ribbon["covered"]:
             found.append(f"{where}: the {ribbon['name']} is covered by "
                          f"{', '.join(sorted(set(ribbon['covered'])))}")
+    if whole_panel and data["bidsScroll"]:
+        found.append(f"{where}: the bid panel shows only part of itself (it scrolls: "
+                     f"{data['bidsScroll']})")
     for line in data["nowrap"]:
         if line["lines"] != 1:
             found.append(f"{where}: \"{line['text']}\" breaks over {line['lines']} lines")
@@ -147,7 +155,7 @@ def check_phase(page: Any, phase: str) -> None:
             if phase == "sheet":
                 found += open_sheet_and_check(page, where)
             else:
-                found += problems_in(measure(page), where)
+                found += problems_in(measure(page), where, whole_panel=True)
             measured += 1
         set_viewport(page, DESKTOP)
     print(f"\n{phase}: {measured} screens measured in {time.monotonic() - started:.1f} s")
