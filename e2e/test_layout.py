@@ -72,12 +72,9 @@ def show(b: dict[str, float]) -> str:
     return f"[x {b['x']:.0f}..{b['x'] + b['w']:.0f}, y {b['y']:.0f}..{b['y'] + b['h']:.0f}]"
 
 
-def problems_in(data: dict[str, Any], where: str, whole_panel: bool = False) -> list[str]:
+def problems_in(data: dict[str, Any], where: str) -> list[str]:
     """What is wrong with the boxes ``measure`` collected, each naming ``where`` and the
-    elements. ``whole_panel``: also that the bid panel shows all of itself (a panel that
-    scrolls is otherwise accepted as a dialog is). The four-player phases ask for it; the
-    two-player panels (the draw with its clock, the Double Nil offer) do not yet meet it
-    in every language and size: see the issue 30 note of stop 41."""
+    elements."""
     found: list[str] = []
     vw, vh = data["vw"], data["vh"]
     view = {"x": 0.0, "y": 0.0, "w": vw, "h": vh}
@@ -134,7 +131,7 @@ def problems_in(data: dict[str, Any], where: str, whole_panel: bool = False) -> 
         if ribbon["covered"]:
             found.append(f"{where}: the {ribbon['name']} is covered by "
                          f"{', '.join(sorted(set(ribbon['covered'])))}")
-    if whole_panel and data["bidsScroll"]:
+    if data["bidsScroll"]:
         found.append(f"{where}: the bid panel shows only part of itself (it scrolls: "
                      f"{data['bidsScroll']})")
     for line in data["nowrap"]:
@@ -155,7 +152,7 @@ def check_phase(page: Any, phase: str) -> None:
             if phase == "sheet":
                 found += open_sheet_and_check(page, where)
             else:
-                found += problems_in(measure(page), where, whole_panel=True)
+                found += problems_in(measure(page), where)
             measured += 1
         set_viewport(page, DESKTOP)
     print(f"\n{phase}: {measured} screens measured in {time.monotonic() - started:.1f} s")
