@@ -281,11 +281,12 @@ class Online(Room):
     def online_waiting(self) -> bool:
         """The table waits on the channel: no move of yours now (the deck is being
         shuffled, a card shown to you is on its way, or the game ended)."""
-        from spades.mental.shadow import pending_replacement
-
         link = self.link
         if not self.online_playing() or link is None or link.side is None:
             return False
+        # Past the guard: every render asks, and only an online game needs the module.
+        from spades.mental.shadow import pending_replacement
+
         side = link.side
         if link.state != "open":
             return True
