@@ -24,8 +24,15 @@ from typing import Any
 
 import pytest
 
-from e2e.conftest import check_guard, guarded_context, watch_page
-from e2e.support import build, open_game, saved_game, serving, wait_your_turn
+from e2e.conftest import Guard, check_guard, guarded_context, watch_page
+from e2e.support import (
+    build,
+    chromium_options,
+    open_game,
+    saved_game,
+    serving,
+    wait_your_turn,
+)
 
 FAST = "speed=instant&level=easy"
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
@@ -187,6 +194,38 @@ def test_an_unchanged_version_reloads_from_the_cache_alone(
     assert [r.url for r in site if not r.from_service_worker] == [
         page.url.split("?")[0].rstrip("/") + RUNTIME_WASM]
     assert page.locator("#update").is_hidden()
+
+
+def test_the_install_takes_what_the_page_loaded_from_the_browser(
+        browser: Any, served: tuple[Path, str, list[str]], tmp_path: Path) -> None:
+    """A first visit's install asks the network only for what the page has not loaded:
+    the runtime's wasm once, by the page itself. (Asked for again by the install, the
+    wasm's HTTP-cache entry lost the code V8 had compiled and kept beside it, and the
+    return visit compiled the runtime again: its Python started ~100 ms later than the
+    same page's without a service worker, issue 30.) A persistent profile, as players
+    have: an off-the-record one keeps its HTTP cache in memory, with no room for the
+    wasm."""
+    folder, url, requested = served
+    make_version(folder, "A")
+    guard = Guard()
+    context = browser.browser_type.launch_persistent_context(
+        str(tmp_path / "profile"), base_url=url, service_workers="allow",
+        **chromium_options())
+    try:
+        guard.watch(context)
+        page = context.pages[0] if context.pages else context.new_page()
+        watch_page(page, guard)
+        open_controlled(page)
+        files = site_files(requested)
+        assert files.count(RUNTIME_WASM) == 1
+        assert files.count("/pyodide/python_stdlib.zip") == 1
+        # Asked for twice, at most: the page's address (it carried a query, the
+        # precache's has none) and its icon (a whole browser's own fetch of it is kept
+        # apart from the page's).
+        assert {path for path in files if files.count(path) > 1} <= {"/", "/icon.svg"}
+        check_guard(guard, page)
+    finally:
+        context.close()
 
 
 def test_offline_reload_is_playable(sw_page: Any, served: tuple[Path, str, list[str]]) -> None:
