@@ -66,22 +66,30 @@ function addStaticRoutes(event) {
     .catch((error) => console.warn("The browser answers through this worker:", error));
 }
 
+/** The Subresource Integrity form of ``bytes``' SHA-512, as FILES writes it. */
+async function integrityOf(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-512", bytes));
+  return `sha512-${btoa(String.fromCharCode(...digest))}`;
+}
+
 /**
  * One of this build's files for the precache, as a response that is ok (else it throws):
  * the browser's own copy when it holds this build's bytes, else the network's. The
  * browser's copy is read as it is (force-cache, no request): fetched again, the runtime's
  * .wasm lost the code V8 had compiled and kept beside it, so the page's next visit
  * compiled it again (a return visit's Python started ~100 ms later than without the
- * worker, issue 30: e2e.startup's index/nosw). The check of the bytes is the same.
+ * worker, issue 30: e2e.startup's index/nosw). Its bytes are compared here rather than
+ * by the fetch's integrity, which logs an error for every file a new build changed.
  */
 async function precacheCopy(url) {
+  const address = bare(url);
   try {
-    const kept = await fetch(new Request(bare(url), {
-      cache: "force-cache", integrity: HASHES.get(bare(url)),
-    }));
-    if (kept.ok) return kept;
+    const kept = await fetch(address, { cache: "force-cache" });
+    if (kept.ok && await integrityOf(await kept.clone().arrayBuffer()) === HASHES.get(address)) {
+      return kept;
+    }
   } catch (error) {
-    // Another build's bytes in the browser's cache (or none): the network's, below.
+    // None kept, or not readable: the network's, below.
   }
   const response = await fetch(checked(url));
   if (!response.ok) throw new TypeError(`${url}: ${response.status}`);
