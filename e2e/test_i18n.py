@@ -287,6 +287,27 @@ def state_problems(page: Any, lang: str, phase: str, state: str) -> list[str]:
     return found
 
 
+BROWSER_DATES = """(days) => ['en', 'de', 'es', 'it', 'pt'].map((lang) => days.map(([y, m, d]) => {
+  const when = new Date(y, m - 1, d);
+  return [when.toLocaleDateString(lang, {dateStyle: 'long'}),
+          when.toLocaleDateString(lang, {day: 'numeric', month: 'long'})];
+}))"""
+
+
+def test_the_pages_dates_are_the_browsers_own(page: Any) -> None:
+    """web/dates.py writes a date as the browser's calendar does for each of the page's
+    languages (it spares the start ICU's first use): every month, one- and two-digit days."""
+    import datetime
+
+    import dates
+
+    days = [datetime.date(2026, month, 1 + (month * 3) % 28) for month in range(1, 13)]
+    browser = page.evaluate(BROWSER_DATES, [[d.year, d.month, d.day] for d in days])
+    for lang, written in zip(["en", "de", "es", "it", "pt"], browser, strict=True):
+        ours = [[dates.long_date(day, lang), dates.day_and_month(day, lang)] for day in days]
+        assert ours == written, lang
+
+
 def test_the_daily_game_says_its_date_in_the_players_words(open_page: Any) -> None:
     page = open_page("de-DE")
     open_game(page, "seed=5&speed=instant&level=easy")

@@ -131,12 +131,3 @@
     // from the empty table, as on a first visit.
   }
 })();
-
-// The first date a page formats costs the renderer 11-18 ms (ICU's start: the first
-// toLocaleDateString of a tab, whatever the language; the next ones take under 1 ms), and
-// the front door formats today's date as the page starts (web/record.py date_words). So
-// the first is formatted here, when the tab is idle while the runtime comes, not then.
-if (window.requestIdleCallback) {
-  window.requestIdleCallback(() => new Date().toLocaleDateString(undefined, { dateStyle: "long" }),
-    { timeout: 2000 });
-}

@@ -14,6 +14,7 @@ import contextlib
 import datetime
 from dataclasses import replace
 
+import dates
 import door
 import share
 import stats
@@ -46,17 +47,13 @@ class Record(Duplicate, Replay):
         return datetime.date(now.getFullYear(), now.getMonth() + 1, now.getDate())
 
     def date_words(self, day: datetime.date) -> str:
-        """A date in the player's words, by the browser's own calendar for the language."""
-        when = window.Date.new(day.year, day.month - 1, day.day)
-        return str(when.toLocaleDateString(language(), js_object({"dateStyle": "long"})))
+        """A date in the player's words ("December 4, 2026"), as the browser writes it."""
+        return dates.long_date(day, language())
 
     def short_date_words(self, iso_day: str) -> str:
-        """A day and month in the player's words ("29 November"): how the header and the
+        """A day and month in the player's words ("November 29"): how the header and the
         door name a daily game of an earlier day."""
-        day = datetime.date.fromisoformat(iso_day)
-        when = window.Date.new(day.year, day.month - 1, day.day)
-        return str(when.toLocaleDateString(language(), js_object(
-            {"day": "numeric", "month": "long"})))
+        return dates.day_and_month(datetime.date.fromisoformat(iso_day), language())
 
     def daily_result(self, day: datetime.date) -> door.DailyResult | None:
         found = self.stats.daily.get(day.isoformat())
