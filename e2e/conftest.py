@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +19,7 @@ import pytest
 from e2e.support import (
     BASELINE_WASM_ONLY,
     chromium_memory,
+    chromium_options,
     is_local,
     launch_chromium,
     serve_dist,
@@ -139,6 +141,25 @@ def guarded_context(browser: Any, site_url: str, plain: bool = False,
     if os.environ.get("SPADES_E2E_SNAPSHOT") == "1" and not plain:
         cache_snapshot(context)
     return context, guard
+
+
+@contextlib.contextmanager
+def guarded_persistent_page(browser: Any, site_url: str, profile: Path) -> Iterator[Any]:
+    """A guarded page in a persistent context (a fresh profile in ``profile``) from the
+    session's browser type, service workers allowed: a profile as players have, where
+    every browser.new_context() is off the record (never installable, and an HTTP cache
+    in memory, with no room for the runtime's wasm). The guard is checked on leaving."""
+    guard = Guard()
+    context = browser.browser_type.launch_persistent_context(
+        str(profile), base_url=site_url, service_workers="allow", **chromium_options())
+    try:
+        guard.watch(context)
+        page = context.pages[0] if context.pages else context.new_page()
+        watch_page(page, guard)
+        yield page
+        check_guard(guard, page)
+    finally:
+        context.close()
 
 
 def cache_snapshot(context: Any) -> None:

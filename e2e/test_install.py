@@ -20,8 +20,8 @@ import pytest
 from PIL import Image, ImageColor
 
 import build
-from e2e.conftest import Guard, check_guard, watch_page
-from e2e.support import chromium_options, open_game
+from e2e.conftest import guarded_persistent_page
+from e2e.support import open_game
 from tools import icons
 
 MANIFEST = json.loads((build.WEB / "manifest.webmanifest").read_text(encoding="utf-8"))
@@ -35,18 +35,8 @@ PNG_ICONS = {name: (size, purpose) for name, size, purpose in (
 @pytest.fixture
 def installable_page(browser: Any, site_url: str, tmp_path: Path) -> Iterator[Any]:
     """A page in a persistent (not off-the-record) context, service workers allowed."""
-    guard = Guard()
-    context = browser.browser_type.launch_persistent_context(
-        str(tmp_path / "profile"), base_url=site_url, service_workers="allow",
-        **chromium_options())
-    try:
-        guard.watch(context)
-        page = context.pages[0] if context.pages else context.new_page()
-        watch_page(page, guard)
+    with guarded_persistent_page(browser, site_url, tmp_path / "profile") as page:
         yield page
-        check_guard(guard, page)
-    finally:
-        context.close()
 
 
 def test_chromium_finds_the_site_installable(installable_page: Any) -> None:

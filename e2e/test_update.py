@@ -24,15 +24,8 @@ from typing import Any
 
 import pytest
 
-from e2e.conftest import Guard, check_guard, guarded_context, watch_page
-from e2e.support import (
-    build,
-    chromium_options,
-    open_game,
-    saved_game,
-    serving,
-    wait_your_turn,
-)
+from e2e.conftest import check_guard, guarded_context, guarded_persistent_page, watch_page
+from e2e.support import build, open_game, saved_game, serving, wait_your_turn
 
 FAST = "speed=instant&level=easy"
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
@@ -207,25 +200,15 @@ def test_the_install_takes_what_the_page_loaded_from_the_browser(
     wasm."""
     folder, url, requested = served
     make_version(folder, "A")
-    guard = Guard()
-    context = browser.browser_type.launch_persistent_context(
-        str(tmp_path / "profile"), base_url=url, service_workers="allow",
-        **chromium_options())
-    try:
-        guard.watch(context)
-        page = context.pages[0] if context.pages else context.new_page()
-        watch_page(page, guard)
+    with guarded_persistent_page(browser, url, tmp_path / "profile") as page:
         open_controlled(page)
-        files = site_files(requested)
-        assert files.count(RUNTIME_WASM) == 1
-        assert files.count("/pyodide/python_stdlib.zip") == 1
-        # Asked for twice, at most: the page's address (it carried a query, the
-        # precache's has none) and its icon (a whole browser's own fetch of it is kept
-        # apart from the page's).
-        assert {path for path in files if files.count(path) > 1} <= {"/", "/icon.svg"}
-        check_guard(guard, page)
-    finally:
-        context.close()
+    files = site_files(requested)
+    assert files.count(RUNTIME_WASM) == 1
+    assert files.count("/pyodide/python_stdlib.zip") == 1
+    # Asked for twice, at most: the page's address (it carried a query, the precache's
+    # has none) and its icon (a whole browser's own fetch of it is kept apart from the
+    # page's).
+    assert {path for path in files if files.count(path) > 1} <= {"/", "/icon.svg"}
 
 
 def test_offline_reload_is_playable(sw_page: Any, served: tuple[Path, str, list[str]]) -> None:
