@@ -3,7 +3,8 @@
 // Install: fetch the whole precache list into this build's cache, all or nothing, each
 //   file checked against this build's hash (FILES), so a file of another build (a deploy
 //   half done, a stale CDN copy) fails the install and the old version stays. A file the
-//   browser already holds with this build's bytes is taken from its HTTP cache. No skipWaiting here: an open page keeps its version.
+//   browser already holds with this build's bytes is taken from its HTTP cache (see
+//   precacheCopy). No skipWaiting here: an open page keeps its version.
 // Waiting: the new worker takes over only when a page asks ({type: "activate"}, sent by
 //   register-sw.js when the player taps Reload on the "new version" banner) or when no
 //   page uses the old one any more.
