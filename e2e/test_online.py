@@ -85,6 +85,17 @@ def exchange_codes(host: Any, guest: Any, invitation: str = "") -> None:
         page.wait_for_selector("#connection:not([hidden])")
 
 
+def connected(*pages: Any) -> None:
+    """Waits until each page is connected and the deck shuffled: its line says "Connected
+    to" (while the shuffle's messages cross, "Shuffling the deck with": slow on a loaded
+    machine, CI saw it)."""
+    for page in pages:
+        page.wait_for_selector("#online", state="hidden", timeout=60_000)
+        page.wait_for_selector("#connection:not([hidden])")
+        page.wait_for_function("() => document.getElementById('connection').textContent"
+                               ".startsWith('Connected to')", timeout=60_000)
+
+
 def play_until_summaries(pages: list[Any], seconds: float = 240) -> None:
     """Each page makes its moves as they come (keep every card, bid 3, the first
     playable card) until both show the hand's summary."""
@@ -117,6 +128,7 @@ def test_two_browsers_play_a_duel_hand_online(open_page: Any) -> None:
     host, guest = open_page(), open_page()
     connect(host, guest)
     host.evaluate(LISTEN)
+    connected(host, guest)
     for page in (host, guest):
         assert page.locator("#connection").inner_text().startswith("Connected to")
         assert page.evaluate("() => document.getElementById('app').dataset.players") == "2"

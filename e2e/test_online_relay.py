@@ -18,7 +18,12 @@ from urllib.parse import urlsplit
 import pytest
 
 from e2e.support import hand_cards, open_game
-from e2e.test_online import choose_online, play_until_summaries, play_until_the_guest_holds
+from e2e.test_online import (
+    choose_online,
+    connected,
+    play_until_summaries,
+    play_until_the_guest_holds,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 CODE = r"^[A-Z2-9]{4}-[A-Z2-9]{4}$"
@@ -67,14 +72,6 @@ def invite(host: Any) -> tuple[str, str]:
     code = str(host.locator("#online-room-code").input_value())
     link = str(host.locator("#online-room-link").input_value())
     return code, link
-
-
-def connected(*pages: Any) -> None:
-    for page in pages:
-        page.wait_for_selector("#online", state="hidden", timeout=60_000)
-        page.wait_for_selector("#connection:not([hidden])")
-        page.wait_for_function("() => document.getElementById('connection').textContent"
-                               ".startsWith('Connected to')", timeout=60_000)
 
 
 @pytest.mark.parametrize("table", ["duel", "two-handed"])
