@@ -19,8 +19,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+# The repo root (build, tests.helpers) and web/, whose pure-Python modules some browser
+# tests compare the page with (web/dates.py), as tests/conftest.py puts it for the
+# CPython tests: a run of e2e/ alone loads no conftest of tests/.
+for folder in (ROOT, ROOT / "web"):
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
 
 import build  # noqa: E402 (the repo root is put on sys.path just above)
 
