@@ -72,6 +72,36 @@ def test_a_return_visit_paints_the_table_before_python_and_then_plays(page: Any)
     assert saved_record(page)["game"] == saved["game"]  # the early tap played nothing
 
 
+# By the page's clock: when paint.js marked the table painted, the first rendering
+# opportunity (the first animation frame's callback, before that frame's style and
+# layout) and the first paint.
+FRAMES = """
+window.__frames = {};
+requestAnimationFrame(() => { window.__frames.frame = performance.now(); });
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__frames[entry.name] = entry.startTime;
+}).observe({type: 'paint', buffered: true});
+new MutationObserver(() => {
+  if (document.documentElement.dataset.painted && !window.__frames.painted) {
+    window.__frames.painted = performance.now();
+  }
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-painted']});
+"""
+
+
+def test_a_return_visits_first_frame_is_the_painted_table(page: Any) -> None:
+    """Issue 30: the page lays out and shows nothing before the table is painted: no
+    empty table first (at the end of <body>, paint.js let the browser lay the empty table
+    out while it waited, and at times show it), no layout done twice."""
+    play_some(page)
+    page.add_init_script(FRAMES)
+    page.goto("./")  # a return visit
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=90_000)
+    frames = page.evaluate("() => window.__frames")
+    assert frames["painted"] <= frames["frame"], frames
+    assert frames["painted"] <= frames["first-paint"], frames
+
+
 def test_no_paint_or_a_bad_one_starts_as_usual_with_nothing_lost(page: Any) -> None:
     play_some(page)
     live = page.evaluate(TABLE)
