@@ -12,18 +12,20 @@ import random
 from collections import Counter, deque
 from collections.abc import Callable
 from itertools import permutations
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spades import PRESETS, Card, Game
-from spades.mental import CheatDetected, Group, Side
+from spades.mental import CheatDetected, Group, ModpGroup, Side
 from spades.mental import deck as deck_steps
 from spades.mental.cipher import RFC3526_2048, is_probable_prime, jacobi, safe_prime_below
+from spades.mental.curve import Secp256k1
 from spades.mental.protocol import Message
 
-SMALL = Group(safe_prime_below(2**64))
+SMALL = ModpGroup(safe_prime_below(2**64))
 Tamper = Callable[[int, Message], list[Message]]
 """In transit: the message for seat ``to`` becomes these messages (none, one, several)."""
 
@@ -35,7 +37,7 @@ class Cheater(Side):
     """Unlock, for the other side, this position's card in place of that one's."""
     wrong_key = False
 
-    def _partials(self, positions: list[int]) -> list[str]:
+    def _partials(self, positions: list[int]) -> list[Any]:
         if self.swap_reveal and self.swap_reveal[0] in positions:
             shown, real = self.swap_reveal
             self.swap_reveal = None
@@ -49,8 +51,12 @@ class Cheater(Side):
         return super()._keys_if_due()
 
     def play_anything(self, card: Card, position: int) -> list[Message]:
-        """Play ``card`` claiming it is at ``position`` of its hand (true or not)."""
-        message = self._send("play", position=position, card=str(card))
+        """Play ``card`` claiming it is at ``position`` of its hand (true or not), with
+        the proof it would give were it so (true proofs of the card under its key)."""
+        steps, step_proofs = self._lock_steps(card.index, self._locks(self.seat, None))
+        message = self._send("play", position=position, card=str(card),
+                             steps=[self.group.to_text(x) for x in steps],
+                             proofs=[[f"{n:x}" for n in proof] for proof in step_proofs])
         self._record_play(self.seat, position, card.index)
         return [message]
 
@@ -134,9 +140,9 @@ def test_jacobi_is_euler_criterion_modulo_a_prime(a: int) -> None:
     assert jacobi(a, p) == (1 if euler == 1 else -1)
 
 
-@pytest.mark.parametrize("group", [SMALL, Group()], ids=["small", "rfc3526"])
+@pytest.mark.parametrize("group", [SMALL, ModpGroup()], ids=["small", "rfc3526"])
 def test_cards_are_distinct_residues_and_locks_commute(group: Group) -> None:
-    deck = group.plain_deck()
+    deck = deck_steps.plain_deck(group)
     assert len(set(deck)) == 52 and all(group.is_element(x) for x in deck)
     assert not group.is_element(group.p - deck[0])  # -x: a non-residue, refused
     rng = random.Random(1)
@@ -153,7 +159,7 @@ def test_cards_are_distinct_residues_and_locks_commute(group: Group) -> None:
 def _deal_counts(deals: int, first_honest: bool, second_honest: bool) -> Counter[tuple[int, ...]]:
     """The orders of a 4-card deck over ``deals`` deals through the protocol's shuffles; a
     dishonest shuffler keeps the order it was given."""
-    group = Group(safe_prime_below(2**20), cards=4)
+    group = ModpGroup(safe_prime_below(2**20), cards=4)
     rng = random.Random(2024)
     counts: Counter[tuple[int, ...]] = Counter()
     plain = {group.encode(value): value for value in range(group.cards)}
@@ -261,10 +267,11 @@ def test_a_side_saved_mid_hand_resumes() -> None:
     assert sides[0].game.to_json() == sides[1].game.to_json()
 
 
-def test_a_hand_with_the_rfc_prime() -> None:
-    sides = make_sides("duel", group=Group())
+def test_a_hand_on_the_games_curve() -> None:
+    sides = make_sides("duel", group=Secp256k1())
     run_hand(sides, honest_move(random.Random(7)))
     assert sides[0].game.to_json() == sides[1].game.to_json()
+    assert sides[0].group.name == "secp256k1"
 
 
 # ------------------------------------------------------------------ what each side knows
@@ -276,14 +283,14 @@ def _decryptable(side: Side) -> set[int]:
     state, group = side.hand, side.group
     table = deck_steps.decryption_table(group, state.key)
     inverse = group.inverse(state.key)
-    plain = set(group.plain_deck())
+    plain = set(deck_steps.plain_deck(group))
     readable = {pos for pos, partial in state.received.items() if partial in table}
     for pos, partial in state.received.items():  # a Double Nil draw: its pile locks too
         if pos >= 52:
-            unlock = group.inverse(side._pile_keys(0) * group.inverse(state.key) % group.q)
-            readable |= {pos} if pow(partial, unlock, group.p) in table else set()
+            unlock = group.inverse(side._pile_keys(0) * group.inverse(state.key) % group.order)
+            readable |= {pos} if group.exp(partial, unlock) in table else set()
     readable |= {pos for pos, x in enumerate(state.stock)
-                 if pow(x, inverse, group.p) in plain}  # its own key alone opens none
+                 if group.exp(x, inverse) in plain}  # its own key alone opens none
     return readable | {pos for _, pos, _ in state.plays}
 
 
@@ -334,7 +341,7 @@ def _expect_cheat(sides: list[Side], move: Policy, reason: str,
     return caught.value
 
 
-def test_a_card_played_that_was_not_held_is_caught_at_once_when_seen() -> None:
+def test_a_card_the_opponent_holds_played_is_refused_at_once() -> None:
     sides = make_sides("duel", cheater=0)
     honest = honest_move(random.Random(9))
 
@@ -346,10 +353,13 @@ def test_a_card_played_that_was_not_held_is_caught_at_once_when_seen() -> None:
         return honest(side)
 
     error = _expect_cheat(sides, move, "not_held")
-    assert "known to be elsewhere" in str(error)
+    assert "is not the card held at" in str(error)
+    assert sides[1].failed is error and not sides[1].hand.plays  # refused, not shown
 
 
-def test_a_card_played_that_was_not_held_is_caught_at_the_hands_end() -> None:
+def test_a_discard_played_as_held_is_refused_at_once() -> None:
+    """The issue's forged card: one of the cheater's own discards, which the opponent
+    never saw (before the proofs, it was shown as played and caught only at the end)."""
     sides = make_sides("duel", cheater=0)
     honest = honest_move(random.Random(10))
     lied: list[Card] = []
@@ -365,6 +375,7 @@ def test_a_card_played_that_was_not_held_is_caught_at_the_hands_end() -> None:
 
     error = _expect_cheat(sides, move, "not_held")
     assert str(lied[0]) in str(error)
+    assert not sides[1].hand.plays and sides[1].hand.actions[-1][1] != "play"
 
 
 def test_a_revoke_is_caught_at_the_hands_end() -> None:
@@ -391,14 +402,15 @@ def test_a_revoke_is_caught_at_the_hands_end() -> None:
     raise AssertionError("no deal gave a chance to revoke")
 
 
-def test_a_forged_draw_is_caught() -> None:
-    """The opponent shows the drawer another card than the stock's top: the drawer cannot
-    tell then; it is caught once that card turns up elsewhere, or by the keys at the end."""
+def test_a_forged_draw_is_refused_at_once() -> None:
+    """The opponent unlocks another card of the stock than the top one for the drawer:
+    its proof is of the wrong card, and the drawer refuses it before it reads it."""
     sides = make_sides("duel", cheater=1)
     sides[1].swap_reveal = (0, 51)  # type: ignore[attr-defined]
     with pytest.raises(CheatDetected) as caught:
         run_hand(sides, honest_move(random.Random(11)))
-    assert caught.value.reason in ("forged_reveal", "not_held")
+    assert caught.value.reason == "forged_reveal"
+    assert not sides[0].hand.known  # the drawer read nothing
 
 
 def test_the_keys_show_a_card_shown_falsely_at_the_hands_end() -> None:

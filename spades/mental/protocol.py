@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import re
 from typing import Any
 
 from ..cards import CARDS, SPADES, Card, mask_of
@@ -23,8 +24,8 @@ from ..game import Game
 from ..records import Phase
 from ..rules import Rules
 from ..tricks import NO_SUIT, breaks_spades, legal_play_mask, trick_winner
-from . import deck
-from .cipher import Group
+from . import deck, proofs
+from .group import Element, Group
 from .state import PILE, CheatDetected, HandState, Message
 from .verify import verify_hand
 
@@ -32,7 +33,12 @@ GENESIS = hashlib.sha256(b"spades mental poker 1").hexdigest()
 """The transcript's hash before the first message."""
 
 FORMAT = "spades-mental"
-VERSION = 1
+VERSION = 2
+"""2: the curve, key commitments and a proof with every value (1: no proofs; a game kept
+in version 1 cannot go on, and the page starts afresh)."""
+
+SCALAR_DIGITS = 64
+"""The most hex digits of a scalar (a challenge, a response) received."""
 
 
 DRAW_STEPS = 3 * 26
@@ -60,7 +66,12 @@ class Side:
         self.seat = seat
         self.rules = rules
         self.rng = rng
-        self.group = group or Group()
+        self.group: Group
+        if group is None:
+            from .curve import Secp256k1
+            self.group = Secp256k1()
+        else:
+            self.group = group
         if self.group.cards != 52:
             raise ValueError("a game is dealt from 52 cards")
         self.game = Game.new(rules, seed=seed, dealer=dealer)
@@ -69,8 +80,9 @@ class Side:
         self.chain = GENESIS
         self.seq = 0
         self.failed: CheatDetected | None = None
-        self._table: dict[int, int] | None = None
+        self._table: dict[Element, int] | None = None
         self._inverse: int | None = None
+        self._incoming = b""
         self.hand = self._new_hand()
 
     # ------------------------------------------------------------------ what it knows
@@ -168,7 +180,14 @@ class Side:
     def _new_hand(self) -> HandState:
         group = self.group
         self._table = self._inverse = None
-        return HandState(key=group.new_key(self.rng))
+        state = HandState(key=group.new_key(self.rng))
+        state.commits[self.seat] = group.exp_base(state.key)
+        return state
+
+    def _context(self, kind: str) -> bytes:
+        """What this side's next message's proofs are bound to: the hand, the message's
+        place in the transcript and its type (so a proof is good there only)."""
+        return f"{FORMAT}:{self.hand_number}:{self.seq}:{self.chain}:{kind}".encode()
 
     def _send(self, kind: str, **body: Any) -> Message:
         message: Message = {"type": kind, "hand": self.hand_number, "seq": self.seq,
@@ -196,11 +215,36 @@ class Side:
         self._check_alive()
         if self.phase != "shuffle" or self.dealer != self.seat or self.hand.first_deck:
             return []
-        state = self.hand
-        state.first_deck, state.order = deck.first_shuffle(self.group, state.key, self.rng)
+        state, group = self.hand, self.group
+        state.first_deck, state.order = deck.first_shuffle(group, state.key, self.rng)
         # The first deck is every card under this side's key alone: the decryption table.
         self._table = dict(zip(state.first_deck, state.order, strict=True))
-        return [self._send("shuffle", deck=_hexes(state.first_deck))]
+        return [self._send_shuffle("shuffle", deck.plain_deck(group), state.first_deck,
+                                   state.order, state.key)]
+
+    def _send_shuffle(self, kind: str, inputs: list[Element], outputs: list[Element],
+                      order: list[int], key: int, **body: Any) -> Message:
+        """A deck locked and shuffled, with the key's commitment and the proof that it is
+        ``inputs``, each raised to the key, in some order (``proofs.prove_shuffle``)."""
+        group = self.group
+        proof = proofs.prove_shuffle(group, inputs, outputs, order, key, self._context(kind),
+                                     self.rng)
+        return self._send(kind, deck=_texts(group, outputs),
+                          key=group.to_text(group.exp_base(key)),
+                          proof=_shuffle_proof_data(group, proof), **body)
+
+    def _read_shuffle(self, message: Message, inputs: list[Element]) -> tuple[list[Element],
+                                                                              Element]:
+        """A deck received and its key's commitment, once its proof holds: every card of
+        ``inputs`` locked once more and shuffled, nothing planted ("bad_shuffle")."""
+        group = self.group
+        outputs = _read_elements(group, message["deck"], len(inputs))
+        commitment = group.from_text(message["key"])
+        proof = _read_shuffle_proof(group, message["proof"], len(inputs))
+        if not proofs.check_shuffle(group, inputs, outputs, commitment, proof, self._incoming):
+            raise CheatDetected("bad_shuffle", "a deck that is not the cards it was given, "
+                                "locked and shuffled")
+        return outputs, commitment
 
     def receive(self, message: object) -> list[Message]:
         """Take the other side's message; the messages to send back, in order.
@@ -229,11 +273,12 @@ class Side:
             raise CheatDetected("chain", "the transcript's hash differs: a message was altered")
         if message.get("hand") != self.hand_number or message.get("from") != self.other:
             raise CheatDetected("sequence", "a message of another hand or seat")
-        self._advance(message)
         kind = message.get("type")
         handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
-        if handler is None:
+        if handler is None or not isinstance(kind, str):
             raise CheatDetected("malformed", f"unknown message type {kind!r}")
+        self._incoming = self._context(kind)
+        self._advance(message)
         replies: list[Message] = handler(self, message)
         return replies
 
@@ -243,16 +288,17 @@ class Side:
         state, group = self.hand, self.group
         if self.phase != "shuffle":
             raise CheatDetected("unexpected", "a shuffle out of place")
-        cards = _read_elements(group, message["deck"])
         if self.dealer == self.other:  # the first shuffle: lock it again and shuffle it
             if state.first_deck:
                 raise CheatDetected("unexpected", "a second first shuffle")
+            cards, state.commits[self.other] = self._read_shuffle(message,
+                                                                  deck.plain_deck(group))
             state.first_deck = cards
             state.stock, state.order = deck.second_shuffle(group, cards, state.key, self.rng)
-            return [self._send("shuffle", deck=_hexes(state.stock))]
+            return [self._send_shuffle("shuffle", cards, state.stock, state.order, state.key)]
         if not state.first_deck or state.stock:
             raise CheatDetected("unexpected", "a shuffle out of place")
-        state.stock = cards
+        state.stock, state.commits[self.other] = self._read_shuffle(message, state.first_deck)
         return self._reveal_if_due()
 
     # ------------------------------------------------------------------ the draw
@@ -266,13 +312,62 @@ class Side:
             return [message]
         return []
 
-    def _partials(self, positions: list[int]) -> list[str]:
-        inverse = self._inverse_key()
-        return _hexes([deck.partial(self.group, self.hand.stock[pos], inverse)
-                       for pos in positions])
+    def _unlocks(self, values: list[Element], keys: list[int]) -> tuple[list[list[Element]],
+                                                                         list[list[int]]]:
+        """``values`` with each of ``keys`` (this side's locks on them) taken off in turn:
+        the values after each step, and each step's proof (``proofs.prove_powers``: the
+        value before is the value after, raised to that key)."""
+        group, context = self.group, self._context("reveal")
+        steps, step_proofs = [], []
+        for index, key in enumerate(keys):
+            inverse = group.inverse(key)
+            after = [deck.partial(group, value, inverse) for value in values]
+            pairs = list(zip(after, values, strict=True))
+            step_proofs.append(proofs.prove_powers(group, key, pairs, context + b"%d" % index,
+                                                   self.rng))
+            steps.append(after)
+            values = after
+        return steps, step_proofs
+
+    def _partials(self, positions: list[int]) -> list[Element]:
+        """The stock's cards at ``positions``, for the other side to unlock."""
+        return [self.hand.stock[pos] for pos in positions]
 
     def _reveal(self, positions: list[int]) -> Message:
-        return self._send("reveal", positions=positions, partials=self._partials(positions))
+        """The cards at these stock positions with this side's lock off, for the drawer,
+        each step proven."""
+        return self._send_reveal(positions, self._partials(positions), [self.hand.key])
+
+    def _send_reveal(self, positions: list[int], values: list[Element],
+                     keys: list[int]) -> Message:
+        group = self.group
+        steps, step_proofs = self._unlocks(values, keys)
+        for pos, value in zip(positions, steps[-1], strict=True):
+            self.hand.sent[pos] = value
+        return self._send("reveal", positions=positions,
+                          steps=[_texts(group, step) for step in steps],
+                          proofs=[_scalar_texts(proof) for proof in step_proofs])
+
+    def _read_unlocks(self, message: Message, values: list[Element],
+                      commitments: list[Element]) -> list[Element]:
+        """The other side's unlocking of ``values``, step by step, each step's proof
+        checked against that lock's commitment ("forged_reveal" if one fails): the values
+        with its locks off."""
+        group = self.group
+        steps, step_proofs = message["steps"], message["proofs"]
+        if not (isinstance(steps, list) and isinstance(step_proofs, list)
+                and len(steps) == len(step_proofs) == len(commitments)):
+            raise CheatDetected("malformed", "an unlocking's steps")
+        for index, commitment in enumerate(commitments):
+            after = _read_elements(group, steps[index], len(values))
+            proof = _read_scalars(group, step_proofs[index], 2)
+            pairs = list(zip(after, values, strict=True))
+            if not proofs.check_powers(group, commitment, pairs, proof,
+                                       self._incoming + b"%d" % index):
+                raise CheatDetected("forged_reveal", "a card unlocked with a key that is not "
+                                    "the one its player locked the deck with")
+            values = after
+        return values
 
     def _on_reveal(self, message: Message) -> list[Message]:
         state = self.hand
@@ -286,11 +381,12 @@ class Side:
         return self._reveal_if_due() if state.step % 3 == 0 else []
 
     def _read_reveal(self, message: Message, positions: list[int]) -> None:
-        state, group = self.hand, self.group
+        state = self.hand
         if message.get("positions") != positions:
             raise CheatDetected("forged_reveal", f"revealed {message.get('positions')!r}, "
                                 f"expected {positions}")
-        partials = _read_elements(group, message["partials"], len(positions))
+        partials = self._read_unlocks(message, [state.stock[pos] for pos in positions],
+                                      [state.commits[self.other]])
         table = self._decryption_table()
         seen = set(state.known.values())
         for pos, value in zip(positions, partials, strict=True):
@@ -401,7 +497,7 @@ class Side:
         put on a card of that pile."""
         key = self.hand.key
         for pile in self.hand.piles[:upto + 1]:
-            key = key * pile["key"] % self.group.q
+            key = key * pile["key"] % self.group.order
         return key
 
     def replace(self, cards: list[Card]) -> list[Message]:
@@ -415,54 +511,83 @@ class Side:
         positions = [by_value[card.index] for card in cards]
         if len(set(positions)) != len(positions) or len(positions) > self.rules.blind_nil_cards:
             raise ValueError("at most three different cards of one's hand")
-        relocked = self._relock_given()
-        message = self._send("replace", give=positions, relocked=_hexes(relocked))
+        relocked, proof = self._relock_given()
+        message = self._send("replace", give=positions,
+                             relocked=_texts(self.group, relocked), proof=_scalar_texts(proof))
         self._open_pile(self.seat, positions, relocked)
         return [message]
 
-    def _relock_given(self) -> list[int]:
+    def _relock_given(self) -> tuple[list[Element], list[int]]:
         """For the second replacement: the cards the first gave up, locked by this side's
-        key of the first pile, so that every card of the new pile bears the same locks."""
+        key of the first pile, so that every card of the new pile bears the same locks;
+        and the proof of it (nothing for the first replacement)."""
         state = self.hand
         if not state.piles:
-            return []
+            return [], []
         given = state.replaced[state.piles[0]["replacer"]] or []
-        return [self.group.lock(state.stock[pos], state.piles[0]["key"]) for pos in given]
+        return self._relock([state.stock[pos] for pos in given], "replace")
 
-    def _open_pile(self, replacer: int, give: list[int], relocked: list[int]) -> dict[str, Any]:
+    def _relock(self, values: list[Element], kind: str) -> tuple[list[Element], list[int]]:
+        """``values`` locked by this side's key of the first pile, with the proof."""
+        group, key = self.group, self.hand.piles[0]["key"]
+        locked = [group.lock(value, key) for value in values]
+        if not values:
+            return [], []
+        proof = proofs.prove_powers(group, key, list(zip(values, locked, strict=True)),
+                                    self._context(kind), self.rng)
+        return locked, proof
+
+    def _read_relock(self, message: Message, field: str, values: list[Element]) -> list[Element]:
+        """``values`` locked by the other side's key of the first pile, as its message says
+        and proves in ``field`` ("bad_shuffle" if the proof fails)."""
+        if not values:
+            return []
+        group = self.group
+        locked = _read_elements(group, message["relocked"], len(values))
+        proof = _read_scalars(group, message[field], 2)
+        commitment = self.hand.piles[0]["commits"][self.other]
+        if not proofs.check_powers(group, commitment, list(zip(values, locked, strict=True)),
+                                   proof, self._incoming):
+            raise CheatDetected("bad_shuffle", "a card of the pile locked with another key")
+        return locked
+
+    def _open_pile(self, replacer: int, give: list[int], relocked: list[Element]) -> dict[str, Any]:
         state = self.hand
         pile: dict[str, Any] = {"replacer": replacer, "sources": self._pile_sources(),
-                                "relocked": relocked, "first": [], "second": [], "key": 0,
-                                "order": []}
+                                "relocked": relocked, "inputs": [], "first": [], "second": [],
+                                "key": 0, "order": [], "commits": [None, None]}
         state.replaced[replacer] = list(give)
         state.piles.append(pile)
         return pile
 
-    def _pile_input(self, number: int, first_key: int) -> list[int]:
+    def _pile_input(self, number: int, relocked: list[Element]) -> list[Element]:
         """The cards of pile ``number`` as they enter it: the stock's (the first pile), or
-        what the first pile left and the cards the first replacer gave up, relocked by the
-        other side's first-pile key and then by ``first_key``, the first replacer's."""
+        what the first pile left and ``relocked``, the cards the first replacer gave up
+        with both players' locks of the first pile on them."""
         state = self.hand
         pile = state.piles[number]
         out = []
-        relocked = iter(pile["relocked"])
+        extra = iter(relocked)
         for source in pile["sources"]:
             if source[0] == -1:
                 out.append(state.piles[source[1]]["second"][source[2]])
             elif number == 0:
                 out.append(state.stock[source[0]])
             else:
-                out.append(self.group.lock(next(relocked), first_key))
+                out.append(next(extra))
         return out
 
-    def _lock_pile(self, pile: dict[str, Any], cards: list[int]) -> list[int]:
-        """Lock ``cards`` with a fresh key of this side's, and shuffle them."""
+    def _lock_pile(self, pile: dict[str, Any], cards: list[Element], kind: str,
+                   **body: Any) -> Message:
+        """Lock ``cards`` with a fresh key of this side's, and shuffle them: the message."""
         pile["key"] = key = self.group.new_key(self.rng)
+        pile["commits"][self.seat] = self.group.exp_base(key)
         shuffled, pile["order"] = deck.second_shuffle(self.group, cards, key, self.rng)
-        return shuffled
+        pile["first" if not pile["first"] else "second"] = shuffled
+        return self._send_shuffle(kind, cards, shuffled, pile["order"], key, **body)
 
     def _on_replace(self, message: Message) -> list[Message]:
-        state, group = self.hand, self.group
+        state = self.hand
         if self.phase != "replace" or self.turn != self.other or state.replaced[self.other]:
             raise CheatDetected("unexpected", "a replacement out of place")
         give = message["give"]
@@ -470,40 +595,50 @@ class Side:
                 or len(give) > self.rules.blind_nil_cards
                 or not set(give) <= set(state.held[self.other])):
             raise CheatDetected("not_held", "a replacement gives cards not held")
-        expected = len(state.replaced[state.piles[0]["replacer"]] or ()) if state.piles else 0
-        relocked = _read_elements(group, message["relocked"], expected) if expected else []
+        given = (state.replaced[state.piles[0]["replacer"]] or []) if state.piles else []
+        relocked = self._read_relock(message, "proof", [state.stock[pos] for pos in given])
         pile = self._open_pile(self.other, give, relocked)
         if len(pile["sources"]) < len(give):
             raise CheatDetected("illegal", "the pile is too small")
         number = len(state.piles) - 1
         # The second pile: this side replaced first, and adds its first pile's lock.
-        first_key = state.piles[0]["key"] if number else 0
-        cards = self._pile_input(number, first_key)
-        pile["first"] = first = self._lock_pile(pile, cards)
-        return [self._send("pile", deck=_hexes(first))]
+        mine, proof = self._relock(relocked, "pile")
+        pile["inputs"] = cards = self._pile_input(number, mine)
+        body = {"relocked": _texts(self.group, mine), "relock_proof": _scalar_texts(proof)}
+        return [self._lock_pile(pile, cards, "pile", **body)]
 
     def _on_pile(self, message: Message) -> list[Message]:
         state = self.hand
         if self.phase != "replace" or not state.piles:
             raise CheatDetected("unexpected", "a pile out of place")
         pile = state.piles[-1]
-        size = len(pile["sources"])
+        number = len(state.piles) - 1
         if pile["replacer"] == self.seat and not pile["first"]:
-            pile["first"] = first = _read_elements(self.group, message["deck"], size)
-            pile["second"] = second = self._lock_pile(pile, first)
-            return [self._send("pile", deck=_hexes(second))]
+            theirs = self._read_relock(message, "relock_proof", pile["relocked"])
+            pile["inputs"] = inputs = self._pile_input(number, theirs)
+            first, pile["commits"][self.other] = self._read_shuffle(message, inputs)
+            pile["first"] = first
+            return [self._lock_pile(pile, first, "pile")]
         if pile["replacer"] == self.other and pile["first"] and not pile["second"]:
-            pile["second"] = _read_elements(self.group, message["deck"], size)
+            pile["second"], pile["commits"][self.other] = self._read_shuffle(message,
+                                                                             pile["first"])
             give = state.replaced[self.other] or []
             drawn = self._pile_positions(len(give))
             # Every lock of this side's off the pile's first cards, for the replacer.
-            inverse = self.group.inverse(self._pile_keys(len(state.piles) - 1))
-            partials = [deck.partial(self.group, pile["second"][j], inverse)
-                        for j in range(len(give))]
-            answer = self._send("reveal", positions=drawn, partials=_hexes(partials))
+            answer = self._send_reveal(drawn, pile["second"][:len(give)],
+                                       self._locks(self.seat, number))
             self._finish_replacement(self.other, give, drawn)
             return [answer]
         raise CheatDetected("unexpected", "a pile out of place")
+
+    def _locks(self, seat: int, number: int | None) -> list[Any]:
+        """``seat``'s locks on a card of pile ``number`` (None: of the stock), in the
+        order they come off: its keys if ``seat`` is this side, else their commitments."""
+        state = self.hand
+        piles = state.piles[:number + 1] if number is not None else []
+        if seat == self.seat:
+            return [state.key, *(pile["key"] for pile in piles)]
+        return [state.commits[seat], *(pile["commits"][seat] for pile in piles)]
 
     def _pile_positions(self, count: int) -> list[int]:
         """The positions of a replacement's draws: the first ``count`` of its pile."""
@@ -514,18 +649,19 @@ class Side:
         state, group = self.hand, self.group
         give = state.replaced[self.seat] or []
         drawn = self._pile_positions(len(give))
+        number = len(state.piles) - 1
         if message.get("positions") != drawn or not state.piles[-1]["second"]:
             raise CheatDetected("forged_reveal", "the replacement's cards are not the pile's first")
-        partials = _read_elements(group, message["partials"], len(drawn))
-        # Its pile locks off (one full-size unlocking a card), then the table for its key.
-        unlock = group.inverse(self._pile_keys(len(state.piles) - 1)
-                               * group.inverse(state.key) % group.q)
+        partials = self._read_unlocks(message, state.piles[-1]["second"][:len(give)],
+                                      self._locks(self.other, number))
+        # Its pile locks off (one unlocking a card), then the table for its key.
+        unlock = group.inverse(self._pile_keys(number) * group.inverse(state.key) % group.order)
         table = self._decryption_table()
         # A discard this side saw may come back; a card it holds or saw played may not.
         seen = {state.known[pos] for pos in state.held[self.seat]}
         seen |= {value for _, _, value in state.plays}
         for pos, value in zip(drawn, partials, strict=True):
-            card = table.get(pow(value, unlock, group.p))
+            card = table.get(group.exp(value, unlock))
             if card is None or card in seen:
                 raise CheatDetected("forged_reveal", f"the replacement {pos} shows no fresh card")
             state.received[pos] = value
@@ -543,18 +679,38 @@ class Side:
     # ------------------------------------------------------------------ the tricks
 
     def play(self, card: Card) -> list[Message]:
-        """This side plays ``card`` (one of ``cards``); the card is shown to both."""
+        """This side plays ``card`` (one of ``cards``); the card is shown to both, with the
+        proof that it is the card the other side unlocked for it at that position."""
         self._check_my_turn("play")
         state = self.hand
         positions = [pos for pos in state.held[self.seat] if state.known[pos] == card.index]
         if not positions:
             raise ValueError(f"this side does not hold the {card}")
-        message = self._send("play", position=positions[0], card=str(card))
+        steps, step_proofs = self._lock_steps(card.index, self._locks(self.seat,
+                                                                    _pile_of(positions[0])))
+        message = self._send("play", position=positions[0], card=str(card),
+                             steps=_texts(self.group, steps),
+                             proofs=[_scalar_texts(proof) for proof in step_proofs])
         self._record_play(self.seat, positions[0], card.index)
         return [message]
 
+    def _lock_steps(self, value: int, keys: list[int]) -> tuple[list[Element], list[list[int]]]:
+        """The card ``value``'s encoding under each of ``keys`` in turn (the last is what
+        the other side unlocked for this one), and each step's proof."""
+        group, context = self.group, self._context("play")
+        steps: list[Element] = []
+        step_proofs = []
+        before = group.encode(value)
+        for index, key in enumerate(keys):
+            after = group.lock(before, key)
+            step_proofs.append(proofs.prove_powers(group, key, [(before, after)],
+                                                   context + b"%d" % index, self.rng))
+            steps.append(after)
+            before = after
+        return steps, step_proofs
+
     def _on_play(self, message: Message) -> list[Message]:
-        state = self.hand
+        state, group = self.hand, self.group
         if self.phase != "play":
             raise CheatDetected("unexpected", "a card played out of place")
         if self.turn != self.other:
@@ -563,15 +719,20 @@ class Side:
         if type(position) is not int or position not in state.held[self.other]:
             raise CheatDetected("not_held", f"position {position!r} is not in the player's hand")
         value = Card.parse(text).index
-        known = state.known.get(position)
-        if known is not None and known != value:
-            raise CheatDetected("not_held", f"the {text} is not the card held there")
-        mine = {state.known[pos] for pos in state.held[self.seat]}
-        if not state.piles:  # no Double Nil: a discard this side saw stays out of play
-            mine = set(state.known.values())
-        if known is None and (value in mine or any(value == v for _, _, v in state.plays)):
-            # (A discard this side saw is no proof: a Double Nil may have drawn it back.)
-            raise CheatDetected("not_held", f"the {text} is known to be elsewhere")
+        commitments = self._locks(self.other, _pile_of(position))
+        steps = _read_elements(group, message["steps"], len(commitments), distinct=False)
+        step_proofs = message["proofs"]
+        if not isinstance(step_proofs, list) or len(step_proofs) != len(commitments):
+            raise CheatDetected("malformed", "a card played's proofs")
+        before = group.encode(value)
+        for index, commitment in enumerate(commitments):
+            proof = _read_scalars(group, step_proofs[index], 2)
+            if not proofs.check_powers(group, commitment, [(before, steps[index])], proof,
+                                       self._incoming + b"%d" % index):
+                raise CheatDetected("not_held", f"the {text} played is not proven")
+            before = steps[index]
+        if before != state.sent.get(position):
+            raise CheatDetected("not_held", f"the {text} is not the card held at {position}")
         self._record_play(self.other, position, value)
         return self._keys_if_due()
 
@@ -618,21 +779,24 @@ class Side:
     def to_dict(self) -> dict[str, Any]:
         """The whole side as JSON-able data, secrets included (it stays in this browser's
         saved game): ``Side.from_dict`` resumes it."""
-        state = self.hand
+        state, group = self.hand, self.group
         return {
             "format": FORMAT, "version": VERSION, "seat": self.seat,
-            "p": f"{self.group.p:x}", "game": self.game.to_json(),
+            "group": _group_data(group), "game": self.game.to_json(),
             "chain": self.chain, "seq": self.seq,
             "failed": None if self.failed is None else [self.failed.reason, self.failed.detail],
             "hand": {
                 "key": f"{state.key:x}", "order": state.order,
-                "first_deck": _hexes(state.first_deck), "stock": _hexes(state.stock),
+                "commits": _maybe_texts(group, state.commits),
+                "first_deck": _texts(group, state.first_deck),
+                "stock": _texts(group, state.stock),
                 "known": [[pos, value] for pos, value in state.known.items()],
-                "received": [[pos, f"{value:x}"] for pos, value in state.received.items()],
+                "received": [[pos, group.to_text(x)] for pos, x in state.received.items()],
+                "sent": [[pos, group.to_text(x)] for pos, x in state.sent.items()],
                 "step": state.step, "held": state.held, "discarded": state.discarded,
                 "blind": state.blind, "bid": state.bid, "replaced": state.replaced,
                 "drawn": state.drawn, "actions": state.actions, "plays": state.plays,
-                "piles": [_pile_data(pile) for pile in state.piles],
+                "piles": [_pile_data(group, pile) for pile in state.piles],
                 "keys_sent": state.keys_sent,
             },
         }
@@ -647,26 +811,34 @@ class Side:
         side.seat = data["seat"]
         side.rules = game.rules
         side.rng = rng
-        side.group = Group(int(data["p"], 16))
+        side.group = group = _group_from(data["group"])
         side.game = game
         side.chain = data["chain"]
         side.seq = data["seq"]
         failed = data["failed"]
         side.failed = None if failed is None else CheatDetected(*failed)
         side._table = side._inverse = None
+        side._incoming = b""
         h = data["hand"]
         side.hand = HandState(
             key=int(h["key"], 16), order=h["order"],
-            first_deck=[int(x, 16) for x in h["first_deck"]],
-            stock=[int(x, 16) for x in h["stock"]],
+            commits=[None if x is None else group.from_text(x) for x in h["commits"]],
+            first_deck=[group.from_text(x) for x in h["first_deck"]],
+            stock=[group.from_text(x) for x in h["stock"]],
             known={pos: value for pos, value in h["known"]},
-            received={pos: int(value, 16) for pos, value in h["received"]},
+            received={pos: group.from_text(x) for pos, x in h["received"]},
+            sent={pos: group.from_text(x) for pos, x in h["sent"]},
             step=h["step"], held=h["held"], discarded=h["discarded"], blind=h["blind"],
             bid=h["bid"], replaced=h["replaced"], drawn=h["drawn"], actions=h["actions"],
             plays=h["plays"], keys_sent=h["keys_sent"],
-            piles=[_pile_state(pile) for pile in h["piles"]],
+            piles=[_pile_state(group, pile) for pile in h["piles"]],
         )
         return side
+
+
+def _pile_of(position: int) -> int | None:
+    """The replacement pile a position was drawn from (None: the stock)."""
+    return None if position < PILE else (position - PILE) // 3
 
 
 _HANDLERS: dict[str, Any] = {
@@ -686,33 +858,95 @@ def _link(chain: str, message: Message) -> str:
     return hashlib.sha256(f"{chain}\n{text}".encode()).hexdigest()
 
 
-def _pile_data(pile: dict[str, Any]) -> dict[str, Any]:
-    return {**pile, "first": _hexes(pile["first"]), "second": _hexes(pile["second"]),
-            "relocked": _hexes(pile["relocked"]), "key": f"{pile['key']:x}"}
+def _group_data(group: Group) -> dict[str, Any]:
+    modulus = getattr(group, "p", None)
+    return {"name": group.name, **({"p": f"{modulus:x}"} if modulus is not None else {})}
 
 
-def _pile_state(data: dict[str, Any]) -> dict[str, Any]:
-    return {**data, "first": [int(x, 16) for x in data["first"]],
-            "second": [int(x, 16) for x in data["second"]],
-            "relocked": [int(x, 16) for x in data["relocked"]], "key": int(data["key"], 16)}
+def _group_from(data: dict[str, Any]) -> Group:
+    if data["name"] == "modp":
+        from .cipher import ModpGroup
+        return ModpGroup(int(data["p"], 16))
+    from .curve import Secp256k1
+    if data["name"] != Secp256k1.name:
+        raise ValueError("an unknown group")
+    return Secp256k1()
 
 
-def _hexes(values: list[int]) -> list[str]:
+def _pile_data(group: Group, pile: dict[str, Any]) -> dict[str, Any]:
+    return {**pile, "first": _texts(group, pile["first"]), "second": _texts(group, pile["second"]),
+            "relocked": _texts(group, pile["relocked"]), "inputs": _texts(group, pile["inputs"]),
+            "commits": _maybe_texts(group, pile["commits"]), "key": f"{pile['key']:x}"}
+
+
+def _pile_state(group: Group, data: dict[str, Any]) -> dict[str, Any]:
+    def read(texts: list[str]) -> list[Element]:
+        return [group.from_text(x) for x in texts]
+
+    return {**data, "first": read(data["first"]), "second": read(data["second"]),
+            "relocked": read(data["relocked"]), "inputs": read(data["inputs"]),
+            "commits": [None if x is None else group.from_text(x) for x in data["commits"]],
+            "key": int(data["key"], 16)}
+
+
+def _texts(group: Group, values: list[Element]) -> list[str]:
+    return [group.to_text(value) for value in values]
+
+
+def _maybe_texts(group: Group, values: list[Element | None]) -> list[str | None]:
+    return [None if value is None else group.to_text(value) for value in values]
+
+
+def _scalar_texts(values: list[int]) -> list[str]:
     return [f"{value:x}" for value in values]
 
 
-def _read_elements(group: Group, texts: object, count: int | None = None) -> list[int]:
-    """Ciphertexts received: hex residues of the group, all different (a card given twice
-    is no shuffle), ``count`` of them (else the whole deck)."""
-    count = group.cards if count is None else count
-    limit = len(f"{group.p:x}")
-    if not (isinstance(texts, list) and len(texts) == count
-            and all(isinstance(text, str) and 0 < len(text) <= limit for text in texts)):
-        raise CheatDetected("malformed", "a list of ciphertexts")
-    values = [int(text, 16) for text in texts]
-    if len(set(values)) != len(values) or not all(map(group.is_element, values)):
-        raise CheatDetected("bad_deck", "a ciphertext is not a residue, or comes twice")
+def _read_elements(group: Group, texts: object, count: int, distinct: bool = True
+                   ) -> list[Element]:
+    """Elements received: ``count`` texts, each an element of the group (``from_text``
+    checks it: no value outside the group can mark a card), all different where they
+    must be (a card given twice is no shuffle)."""
+    if not (isinstance(texts, list) and len(texts) == count):
+        raise CheatDetected("malformed", "a list of group elements")
+    try:
+        values = [group.from_text(text) for text in texts]
+    except ValueError as error:
+        raise CheatDetected("bad_deck", f"a value is not an element of the group: {error}") \
+            from error
+    if distinct and len(set(values)) != len(values):
+        raise CheatDetected("bad_deck", "a value comes twice")
     return values
+
+
+def _read_scalars(group: Group, texts: object, count: int) -> list[int]:
+    """``count`` integers below the group's order, in lowercase hex."""
+    if not (isinstance(texts, list) and len(texts) == count
+            and all(isinstance(text, str) and 0 < len(text) <= SCALAR_DIGITS
+                    and _HEX.fullmatch(text) for text in texts)):
+        raise CheatDetected("malformed", "a list of scalars")
+    values = [int(text, 16) for text in texts]
+    if not all(value < group.order for value in values):
+        raise CheatDetected("malformed", "a scalar beyond the group's order")
+    return values
+
+
+def _shuffle_proof_data(group: Group, proof: dict[str, Any]) -> dict[str, list[str]]:
+    return {"c": _texts(group, proof["c"]), "chain": _texts(group, proof["chain"]),
+            "s": _scalar_texts(proof["s"]), "hats": _scalar_texts(proof["hats"]),
+            "primes": _scalar_texts(proof["primes"])}
+
+
+def _read_shuffle_proof(group: Group, data: object, size: int) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise CheatDetected("malformed", "a shuffle's proof")
+    return {"c": _read_elements(group, data.get("c"), size, distinct=False),
+            "chain": _read_elements(group, data.get("chain"), size, distinct=False),
+            "s": _read_scalars(group, data.get("s"), 5),
+            "hats": _read_scalars(group, data.get("hats"), size),
+            "primes": _read_scalars(group, data.get("primes"), size)}
+
+
+_HEX = re.compile("[0-9a-f]+")
 
 
 __all__ = ["CheatDetected", "HandState", "Message", "Side"]

@@ -15,15 +15,27 @@ PILE = 52
 """The first position of a replacement's draws (see ``HandState.drawn``)."""
 
 
+UNPROVEN = frozenset({"chain", "sequence"})
+"""The reasons that prove nothing against the other player: the two transcripts differ
+(a message lost, repeated or out of order on the way, or this page's own state behind),
+which either page may be to blame for."""
+
+
 class CheatDetected(Exception):
     """The other side broke the protocol or the rules: ``reason`` is a stable code
     ("chain", "sequence", "revoke", "not_held", "forged_reveal"...), ``detail`` says more.
-    The hand is not scored."""
+    The hand is not scored.  ``proven`` says whether the other side's own message shows
+    it (a proof that fails, a card it does not hold, a message no honest page sends), or
+    only that the two games no longer agree (``UNPROVEN``): then nobody is accused."""
 
     def __init__(self, reason: str, detail: str = "") -> None:
         super().__init__(f"{reason}: {detail}" if detail else reason)
         self.reason = reason
         self.detail = detail
+
+    @property
+    def proven(self) -> bool:
+        return self.reason not in UNPROVEN
 
 
 @dataclass
@@ -32,14 +44,20 @@ class HandState:
     first; values are card indexes (``Card.index``)."""
 
     key: int
+    commits: list[Any] = field(default_factory=lambda: [None, None])
+    """Each seat's commitment to its key of the hand (``g^key``), which every proof of its
+    is checked against: this side's own at once, the other's with its shuffle."""
     order: list[int] = field(default_factory=list)
-    first_deck: list[int] = field(default_factory=list)
-    stock: list[int] = field(default_factory=list)
+    first_deck: list[Any] = field(default_factory=list)
+    stock: list[Any] = field(default_factory=list)
     known: dict[int, int] = field(default_factory=dict)
     """The value at each position this side has seen (its draws, the cards played, its
     replacement draws)."""
-    received: dict[int, int] = field(default_factory=dict)
+    received: dict[int, Any] = field(default_factory=dict)
     """The other side's partial decryptions for this side, by position (checked at the end)."""
+    sent: dict[int, Any] = field(default_factory=dict)
+    """This side's partial decryptions for the other, by position: a card it plays from
+    there must be proven to be the one it was shown."""
     step: int = 0
     """The draw: 3 × turn, + 1 once the drawer has seen the top card, + 2 once it has drawn
     (the second card's reveal then ends the turn)."""
@@ -54,9 +72,11 @@ class HandState:
     card of the r-th replacement's reshuffled pile."""
     piles: list[dict[str, Any]] = field(default_factory=list)
     """Each replacement's pile: "replacer"; "sources" (``Side._pile_sources``); for the
-    second, "relocked" (the cards the first replacer gave up, locked by the other side's
-    first-pile key); "first" and "second" (the pile locked and shuffled by the other
-    seat, then by the replacer); and this side's "key" and "order" for it."""
+    second, "relocked" (the cards the first replacer gave up, locked by the replacer's
+    first-pile key); "inputs" (the cards entering the pile's shuffles: for the second,
+    those relocked by both first-pile keys); "first" and "second" (the pile locked and
+    shuffled by the other seat, then by the replacer); "commits" (each seat's commitment
+    to its key of the pile); and this side's "key" and "order" for it."""
     actions: list[list[Any]] = field(default_factory=list)
     """Every move of the hand in order, as [seat, kind, argument]: ["draw", keep],
     ["bid", [n, blind]], ["replace", positions given], ["play", position]."""

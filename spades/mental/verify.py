@@ -15,6 +15,7 @@ is ("out_of_turn") and be legal ("revoke" for a card of another suit while able 
 
 from __future__ import annotations
 
+import re
 from typing import Protocol
 
 from ..actions import Action, Bid, Draw, Play, Replace
@@ -22,13 +23,13 @@ from ..cards import CARDS
 from ..game import Game
 from ..records import IllegalAction
 from . import deck
-from .cipher import Group
+from .group import Group
 from .state import PILE, CheatDetected, HandState, Message
 
 
 class Side(Protocol):
     """What the check reads of a side (``protocol.Side`` is one): its group, the hand's
-    state, its seats, its game so far and the cards a replacement pile was made from."""
+    state, its seats and its game so far."""
 
     group: Group
     hand: HandState
@@ -39,8 +40,6 @@ class Side(Protocol):
 
     @property
     def dealer(self) -> int: ...
-
-    def _pile_input(self, number: int, first_key: int) -> list[int]: ...
 
 
 def verify_hand(side: Side, message: Message) -> Game:
@@ -94,9 +93,12 @@ def _check_piles(side: Side, piles: list[tuple[int, list[int]]],
                     group.lock(state.stock[pos], piles[0][0]) for pos in given]
             first_order, second_order = pile["order"], their_order
         else:
-            first_key = piles[0][0] if number else 0
-            inputs = side._pile_input(number, first_key)
+            inputs = pile["inputs"]
             honest = pile["first"] == [group.lock(inputs[j], their_key) for j in their_order]
+            if number == 1:  # the cards given up, relocked by their first-pile key
+                tail = inputs[len(inputs) - len(pile["relocked"]):]
+                honest = honest and tail == [group.lock(x, piles[0][0])
+                                             for x in pile["relocked"]]
             first_order, second_order = their_order, pile["order"]
         if not honest:
             raise CheatDetected("bad_keys", "a Double Nil pile is not the keys' and orders'")
@@ -117,16 +119,32 @@ def _entry(number: int, j: int) -> int:
 def _read_secrets(side: Side, message: Message) -> tuple[int, list[int],
                                                           list[tuple[int, list[int]]]]:
     try:
-        key = int(message["key"], 16)
+        key = _read_key(message["key"])
         order = message["order"]
-        piles = [(int(pile["key"], 16), pile["order"]) for pile in message["piles"]]
+        piles = [(_read_key(pile["key"]), pile["order"]) for pile in message["piles"]]
     except (KeyError, TypeError, ValueError) as error:
         raise CheatDetected("bad_keys", "the secrets are not well formed") from error
-    if not deck.is_permutation(order, side.group.cards) or len(piles) != len(side.hand.piles):
+    group, state, other = side.group, side.hand, side.other
+    if not deck.is_permutation(order, group.cards) or len(piles) != len(state.piles):
         raise CheatDetected("bad_keys", "the order is not a permutation of the deck")
-    if not 0 < key < side.group.q or not all(0 < k < side.group.q for k, _ in piles):
-        raise CheatDetected("bad_keys", "a key is not an exponent of the group")
+    # A key is what a page makes (``Group.new_key``: 2 to the order - 1), and the one it
+    # committed to with its shuffle: no key of 1, no other key that fits the messages.
+    commitments = [state.commits[other], *(pile["commits"][other] for pile in state.piles)]
+    for revealed, commitment in zip([key, *(k for k, _ in piles)], commitments, strict=True):
+        if not 2 <= revealed < group.order:
+            raise CheatDetected("bad_keys", "a key outside the range a page makes")
+        if group.exp_base(revealed) != commitment:
+            raise CheatDetected("bad_keys", "a key that is not the one committed to")
     return key, order, piles
+
+
+def _read_key(text: object) -> int:
+    if not (isinstance(text, str) and 0 < len(text) <= 64 and _HEX.fullmatch(text)):
+        raise ValueError("a key is at most 64 lowercase hex digits")
+    return int(text, 16)
+
+
+_HEX = re.compile("[0-9a-f]+")
 
 
 def _replay(side: Side, values: dict[int, int]) -> Game:
