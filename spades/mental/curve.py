@@ -34,9 +34,9 @@ the count of modular multiplications, each a few hundred nanoseconds, so
   (``_base_table``): ``k·G`` is 43 mixed additions and no doubling.
 
 Not constant time: Python integers are not, and neither are these algorithms (their
-branches follow the scalar's digits).  What an attacker could time is a browser running a
-game, with no such measurement at hand over a peer-to-peer connection; the keys are one
-hand's and then revealed anyway.
+branches follow the scalar's digits).  Constant time is out of reach in pure Python; what
+an opponent could time is the other player's browser, seen through a network connection
+whose jitter is far larger than these differences, and a key serves one hand.
 
 Every point received must pass ``is_element`` (or ``from_text``); ``exp``, ``lock``,
 ``multi_exp`` and the other operations check their points too, because the addition
