@@ -25,9 +25,8 @@ from typing import Any
 import pytest
 
 from spades import PRESETS
-from spades.mental import CheatDetected, Side
+from spades.mental import CheatDetected, Side, proofs
 from spades.mental import deck as deck_steps
-from spades.mental import proofs
 from spades.mental.cipher import ModpGroup, safe_prime_below
 from spades.mental.curve import Secp256k1
 from spades.mental.group import Element, Group

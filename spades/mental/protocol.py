@@ -81,7 +81,6 @@ class Side:
         self.seq = 0
         self.failed: CheatDetected | None = None
         self._table: dict[Element, int] | None = None
-        self._inverse: int | None = None
         self._incoming = b""
         self.hand = self._new_hand()
 
@@ -179,7 +178,7 @@ class Side:
 
     def _new_hand(self) -> HandState:
         group = self.group
-        self._table = self._inverse = None
+        self._table = None
         state = HandState(key=group.new_key(self.rng))
         state.commits[self.seat] = group.exp_base(state.key)
         return state
@@ -771,11 +770,6 @@ class Side:
             self._table = deck.decryption_table(self.group, self.hand.key)
         return self._table
 
-    def _inverse_key(self) -> int:
-        if self._inverse is None:
-            self._inverse = self.group.inverse(self.hand.key)
-        return self._inverse
-
     def to_dict(self) -> dict[str, Any]:
         """The whole side as JSON-able data, secrets included (it stays in this browser's
         saved game): ``Side.from_dict`` resumes it."""
@@ -817,7 +811,7 @@ class Side:
         side.seq = data["seq"]
         failed = data["failed"]
         side.failed = None if failed is None else CheatDetected(*failed)
-        side._table = side._inverse = None
+        side._table = None
         side._incoming = b""
         h = data["hand"]
         side.hand = HandState(

@@ -1,16 +1,18 @@
 """The hand's end: with both sides' secrets revealed, check every message of the hand and
 replay it through the engine, the only authority on the rules.
 
-``verify_hand`` checks, in this order, and raises ``CheatDetected`` at the first failure:
-the revealed secrets are well formed, and the other side's deck (first shuffle) or stock
-(second shuffle) is exactly what its key and order make of what it received, and so are
-its locks and shuffles of the Double Nil piles ("bad_keys": a wrong key or a forged
-shuffle); every card it unlocked for this side is the card at that position of the stock
-or pile, unlocked by its keys ("forged_reveal": a draw shown falsely); every card it
-played is the card at the position it played from ("not_held").  Then the engine replays
-the hand from the stock: each move must come from the seat whose turn the engine says it
-is ("out_of_turn") and be legal ("revoke" for a card of another suit while able to follow,
-"not_held", or "illegal").
+Every value was already proven as it came (``protocol``, ``proofs``): this is the second
+line.  ``verify_hand`` checks, in this order, and raises ``CheatDetected`` at the first
+failure: the revealed secrets are well formed, each key is in the range a page makes
+(``Group.new_key``) and is the one committed to with its shuffle ("bad_keys": a key of 1
+or any other), and the other side's deck (first shuffle) or stock (second shuffle) is
+exactly what its key and order make of what it received, and so are its locks and
+shuffles of the Double Nil piles ("bad_keys": a wrong key or a forged shuffle); every card
+it unlocked for this side is the card at that position of the stock or pile
+("forged_reveal": a draw shown falsely); every card it played is the card at the position
+it played from ("not_held").  Then the engine replays the hand from the stock: each move
+must come from the seat whose turn the engine says it is ("out_of_turn") and be legal
+("revoke" for a card of another suit while able to follow, "not_held", or "illegal").
 """
 
 from __future__ import annotations
