@@ -22,9 +22,10 @@ ALTER_A_REVEAL = """(() => {
   let reveals = 0;
   RTCDataChannel.prototype.send = function (text) {
     if (typeof text === 'string' && text.includes('"type":"reveal"') && ++reveals === 3) {
-      // One hex digit of the card unlocked for the other player, changed on the way.
-      text = text.replace(/"partials":\\["([0-9a-f])/, (m, d) =>
-        '"partials":["' + (d === '1' ? '2' : '1'));
+      // One hex digit of the card unlocked for the other player (its point's x, after
+      // the 02 or 03 of its sign), changed on the way.
+      text = text.replace(/"steps":\\[\\["(0[23])([0-9a-f])/, (m, sign, d) =>
+        '"steps":[["' + sign + (d === '1' ? '2' : '1'));
     }
     return send.call(this, text);
   };
@@ -222,6 +223,11 @@ def test_tapping_invite_again_keeps_the_invitation_already_made(open_page: Any) 
 
 
 def test_a_message_altered_on_the_way_ends_the_game(open_page: Any) -> None:
+    """A card unlocked for the other player, changed on its way out of the page that sent
+    it: the message itself is false (no point of the curve, or a proof that fails: a proof
+    against its sender, ``CheatDetected.proven``), so the page that receives it accuses;
+    the other page's game ends too, its line says the connection closed. (A message whose
+    hash chain differs proves nothing, and blames nobody: e2e/test_online_cheats.py.)"""
     host, guest = open_page(), open_page()
     for page in (host, guest):
         page.context.add_init_script(ALTER_A_REVEAL)
@@ -241,6 +247,10 @@ def test_a_message_altered_on_the_way_ends_the_game(open_page: Any) -> None:
     for page in caught:
         assert CHEATED in page.locator("#notice").inner_text()
         assert page.locator("#bids").is_hidden()  # no move is offered any more
+    if len(caught) == 1:  # (each page alters its third reveal: both may catch one)
+        other = guest if caught == [host] else host
+        other.wait_for_function("() => document.getElementById('connection').textContent"
+                                ".includes('closed')", timeout=10_000)
 
 
 def play_until_the_guest_holds(host: Any, guest: Any, cards: int = 4,

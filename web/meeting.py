@@ -9,7 +9,7 @@ import random
 
 from codes import BadCode, new_room_code, room_code
 from i18n import _
-from peer import Channel, Link, Peer, RelayPeer
+from peer import ENDED, Channel, Link, Peer, RelayPeer
 from pyscript import window
 from relays import ICE_SERVERS, RELAYS
 from room import Room, element
@@ -61,7 +61,7 @@ class Meeting(Room):
         if old is not None and old.peer is not None:
             old.peer.close()
         going_on = (old is not None and old.side is not None and self.ui.online
-                    and old.state not in ("failed", "forfeit"))
+                    and old.state not in ENDED)
         link = old if going_on and old is not None else Link(0 if inviting else 1)
         def on_message(text: str) -> None:
             self.online_received(link, peer, text)

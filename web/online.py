@@ -7,7 +7,12 @@ hello; the invited page answers with its player's name. Then each page runs a
 generator), sends the messages it returns as JSON, and feeds those received to
 ``receive``. The table shows ``spades.mental.shadow.table_game``: the engine's game as
 this side knows it, the verified game once a hand's keys are in. A message that breaks the
-protocol or the rules ends the game: the hand is not scored.
+protocol or the rules ends the game: the hand is not scored. Each message is hostile input:
+``spades.mental.wire.read_message`` refuses one too long or nested too deep before parsing
+it, and no error a message raises leaves the loop that reads them. The other player is
+accused only where its message proves it (``CheatDetected.proven``); when the two
+transcripts merely differ (a message lost, repeated or out of order on the way, which either
+page may be to blame for) the game stops without a word against anyone.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import store
 from i18n import _
-from peer import KEEP_SENT, Channel, Link, link_from_dict
+from peer import ENDED, KEEP_SENT, Channel, Link, link_from_dict
 from pyscript import window
 from room import Room, element, storage
 
@@ -46,6 +51,11 @@ def cheated_text() -> str:
     return _("Your opponent's moves did not match the cards dealt")
 
 
+def disagree_text() -> str:
+    """What a page says when the two games differ and nothing proves who made them so."""
+    return _("The two games no longer agree: this game stops.")
+
+
 class Online(Room):
     """The online game over the channel the two pages met by (meeting.py)."""
 
@@ -69,7 +79,7 @@ class Online(Room):
                 link.hello = {"t": "hello", "table": self.online_table(), "dealer": dealer,
                               "seed": seed, "name": self.my_name(0)}
                 self.online_send(link, link.hello)
-        elif state == "closed" and link.state not in ("closed", "failed", "forfeit"):
+        elif state == "closed" and link.state != "closed" and link.state not in ENDED:
             link.state = "closed"
             self.render()
 
@@ -110,22 +120,30 @@ class Online(Room):
             self.render()
 
     async def online_inbox(self, link: Link, peer: Channel) -> None:
-        """The messages of the link, one at a time, in order."""
-        from spades.mental import CheatDetected
-
+        """The messages of the link, one at a time, in order. No error a message raises
+        ends this loop (it would leave the page deaf while its channel stays open)."""
         inbox = link.inbox
         while link is self.link and peer is link.peer:
             text = await inbox.get()
+            if link.state in ENDED:  # the game is over: what comes after is not read
+                continue
             try:
-                data = json.loads(text)
-                if not isinstance(data, dict):
-                    raise ValueError("not an object")
-                await self.online_take(link, data)
-            except CheatDetected:
-                self.online_fail(link)
-            except (ValueError, KeyError, TypeError) as error:
-                window.console.warn(f"online: {error}")
-                self.online_fail(link)
+                await self.online_read(link, text)
+            except Exception as error:  # the failure's own handling failed: read on
+                window.console.warn(f"online: {type(error).__name__}: {error}")
+
+    async def online_read(self, link: Link, text: str) -> None:
+        """One message of the other page: read (``read_message`` refuses, unparsed, one
+        too long or too deep), then taken; whatever it raises ends the game."""
+        from spades.mental.state import CheatDetected
+        from spades.mental.wire import read_message
+
+        try:
+            await self.online_take(link, read_message(text))
+        except Exception as error:
+            if not isinstance(error, CheatDetected):  # (not proven: the page's own error?)
+                window.console.warn(f"online: {type(error).__name__}: {error}")
+            self.online_fail(link, error)
 
     async def online_take(self, link: Link, data: dict[str, Any]) -> None:
         kind = data.get("t")
@@ -259,18 +277,25 @@ class Online(Room):
             return None
         return table_game(side)
 
-    def online_fail(self, link: Link) -> None:
-        """The opponent's messages broke the protocol or the rules: the game ends here,
-        this hand unscored."""
-        if link.state == "failed":
+    def online_fail(self, link: Link, error: Exception) -> None:
+        """A message of the other page failed: the game ends here, on both pages, this
+        hand unscored. The page says the other player cheated only when ``error`` proves
+        it (a ``CheatDetected`` that is ``proven``: state "failed"); else the two games no
+        longer agree and nobody is blamed ("disagree"). The kept online game stays as the
+        last message taken in good order left it, with the end marked (``online_keep_end``)."""
+        from spades.mental.state import CheatDetected
+
+        if link.state in ENDED:
             return
-        link.state = "failed"
+        proven = isinstance(error, CheatDetected) and error.proven
+        link.state = "failed" if proven else "disagree"
         self.online_send(link, {"t": "end"})
         if link.peer is not None:
             link.peer.close()
-        self.online_save()
-        self.notice(cheated_text())
-        self.announce(cheated_text())
+        self.online_keep_end(link)
+        said = cheated_text() if proven else disagree_text()
+        self.notice(said)
+        self.announce(said)
         self.render()
 
     # ------------------------------------------------------------------ the table
@@ -302,6 +327,8 @@ class Online(Room):
         other = link.names[1 - link.seat]
         if link.state == "failed":
             return cheated_text()
+        if link.state == "disagree":
+            return disagree_text()
         if link.state == "forfeit":
             return _("{name} has not answered for a minute: you win by forfeit.").format(
                 name=other)
@@ -320,10 +347,27 @@ class Online(Room):
         link = self.link
         if not self.saving or link is None or link.side is None or not self.ui.online:
             return
+        if link.state in ("failed", "disagree"):  # kept as it was before (online_keep_end)
+            return
         record = {**link.to_dict(), "ui": self.ui.to_dict()}
         try:
             storage.setItem(ONLINE_KEY, json.dumps(record, separators=(",", ":")))
         except Exception:  # storage full or refused: the game goes on in memory
+            self.cannot_save()
+
+    def online_keep_end(self, link: Link) -> None:
+        """A failed game's end, marked on the online game kept (so that a reload says the
+        same line), which otherwise stays as the last message taken in good order left it:
+        the message that failed, and what it did to this side's state, are not kept."""
+        if not self.saving:
+            return
+        try:
+            text = storage.getItem(ONLINE_KEY)
+            record = json.loads(text) if text is not None else None
+            if isinstance(record, dict) and record.get("hello") == link.hello:
+                record["ended"] = link.state
+                storage.setItem(ONLINE_KEY, json.dumps(record, separators=(",", ":")))
+        except Exception:  # storage full or refused: the end is said, not kept
             self.cannot_save()
 
     def online_restore(self) -> None:
@@ -379,4 +423,4 @@ def shown_action(side: Side, shown: Game, index: int) -> Action:
     return shown.actions[len(shown.actions) - replayed + index]
 
 
-__all__ = ["ONLINE_TABLES", "Online", "cheated_text", "shown_action"]
+__all__ = ["ONLINE_TABLES", "Online", "cheated_text", "disagree_text", "shown_action"]

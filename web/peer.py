@@ -220,6 +220,9 @@ class RelayPeer:
 Channel = Peer | RelayPeer
 """Either end: what ``Link.peer`` holds."""
 
+ENDED = ("failed", "disagree", "forfeit")
+"""The states of a link whose game is over (kept with it: a reload says the same)."""
+
 
 class Link:
     """An online game's connection and protocol state."""
@@ -239,8 +242,9 @@ class Link:
         self.drawing_why = ""
         """What is said before that draw (the clock ran out)."""
         self.state = "connecting"
-        """"connecting", "open", "closed", "failed" (the other cheated) or "forfeit" (it
-        fell silent)."""
+        """"connecting", "open", "closed", or the game's end (``ENDED``): "failed" (the
+        other's message proved it cheated), "disagree" (the two games differ, and nothing
+        proves whose fault it is) or "forfeit" (it fell silent)."""
         self.heard = 0.0
         self.said = 0.0
         """When the other page was last heard from, and this one last sent (ms, the
@@ -255,7 +259,7 @@ class Link:
         assert self.side is not None
         return {"format": "spades-online", "version": 1, "seat": self.seat,
                 "names": list(self.names), "hello": self.hello, "outbox": self.outbox,
-                "ended": self.state if self.state in ("failed", "forfeit") else "",
+                "ended": self.state if self.state in ENDED else "",
                 "side": self.side.to_dict()}
 
 
@@ -280,6 +284,6 @@ def link_from_dict(data: Any, rng: Any) -> Link:
 
     link.side = Side.from_dict(data["side"], rng)
     link.state = data.get("ended") or "closed"
-    if link.state not in ("closed", "failed", "forfeit"):
+    if link.state != "closed" and link.state not in ENDED:
         raise ValueError("bad state")
     return link
