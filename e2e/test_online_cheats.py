@@ -6,7 +6,9 @@ saved games as they were, and report no error.
 
 A new cheat is a new test: ``duel(open_page)`` connects the two pages and returns a
 ``Duel``, whose ``send_raw`` sends any text from the guest, ``send_protocol`` a protocol
-message, and ``alter_next`` changes the guest's next message on its way out."""
+message, ``alter_next`` changes the guest's next message on its way out, and ``python``
+runs Python in the guest's page (a cheater's own page patched: ``spades.mental``'s ``Side``
+made to forge a card, plant a value in a Double Nil pile, or reveal a key of 1)."""
 
 from __future__ import annotations
 
@@ -15,8 +17,10 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from e2e.support import YOUR_STATE, open_game, play_hand, your_move
+from e2e.support import YOUR_STATE, hand_cards, open_game, play_hand, your_move
 from e2e.test_online import CHEATED, connect, connected
+from e2e.test_start_imports import KEEP_INTERPRETER
+from spades import Game
 
 DISAGREE = "The two games no longer agree: this game stops."
 
@@ -24,6 +28,7 @@ CAPTURE_THE_CHANNEL = """(() => {
   const send = RTCDataChannel.prototype.send;
   RTCDataChannel.prototype.send = function (data) {
     window.spadesChannel = this;  // the page's data channel, once it has sent anything
+    window.spadesSentAt = Date.now();  // (the clock of the machine both pages run on)
     const alter = window.spadesAlter;
     if (typeof data === 'string' && alter) {
       const altered = alter(data);
@@ -37,8 +42,19 @@ CAPTURE_THE_CHANNEL = """(() => {
   window.spadesSendRaw = (text) => send.call(window.spadesChannel, text);
 })();"""
 """For the guest's page: its data channel caught as it sends (``spadesSendRaw`` sends on it
-behind the page's back), and its next message changed by ``spadesAlter`` if set (a
-function of the text that returns it unchanged until the message it alters comes)."""
+behind the page's back), when it last sent (``spadesSentAt``), and its next message changed
+by ``spadesAlter`` if set (a function of the text that returns it unchanged until the
+message it alters comes)."""
+
+WATCH_THE_LINE = """(said) => {
+  window.spadesCaughtAt = null;
+  new MutationObserver(() => {
+    if (!window.spadesCaughtAt && document.getElementById('connection').textContent === said)
+      window.spadesCaughtAt = Date.now();
+  }).observe(document.getElementById('connection'), {childList: true, characterData: true,
+                                                     subtree: true});
+}"""
+"""For the host's page: when its connection line first says ``said``."""
 
 KEPT = """() => ({online: localStorage.getItem('spades.online'),
                 game: localStorage.getItem('spades.game')})"""
@@ -69,6 +85,19 @@ class Duel:
         changes is sent changed."""
         self.guest.evaluate(f"() => {{ window.spadesAlter = {alter}; }}")
 
+    def python(self, code: str) -> None:
+        """Runs ``code`` in the guest page's Python (its main interpreter)."""
+        self.guest.wait_for_function("() => !!window.spadesInterpreter")
+        self.guest.evaluate("(code) => { window.spadesInterpreter.runPython(code); }", code)
+
+    def caught_within(self, seconds: float) -> None:
+        """The host's line accused the guest within ``seconds`` of the guest's last
+        message (the cheat: the guest sends nothing after it)."""
+        self.host.wait_for_function("() => !!window.spadesCaughtAt", timeout=30_000)
+        caught, sent = (self.host.evaluate("() => window.spadesCaughtAt"),
+                        self.guest.evaluate("() => window.spadesSentAt"))
+        assert 0 <= caught - sent <= seconds * 1000, (caught, sent)
+
     def kept(self) -> dict[str, str | None]:
         """The host's kept games now (KEPT)."""
         return dict(self.host.evaluate(KEPT))
@@ -96,13 +125,16 @@ class Duel:
         raise AssertionError("the host's kept games never held still")
 
 
-def duel(open_page: Any) -> Duel:
-    """Two pages connected at a Duel, the deck shuffled, each with ten minutes a decision
-    (no clock runs out during a test); the guest's channel is caught."""
+def duel(open_page: Any, table: str = "duel") -> Duel:
+    """Two pages connected at a Duel (or ``table``), the deck shuffled, each with ten
+    minutes a decision (no clock runs out during a test); the guest's channel is caught,
+    its Python reachable, the host's line watched for the accusation."""
     host, guest = open_page(), open_page()
     guest.context.add_init_script(CAPTURE_THE_CHANNEL)
-    connect(host, guest, "&clock=600")
+    guest.context.add_init_script(KEEP_INTERPRETER)
+    connect(host, guest, "&clock=600", table=table)
     connected(host, guest)
+    host.evaluate(WATCH_THE_LINE, CHEATED)
     return Duel(host, guest)
 
 
@@ -175,3 +207,154 @@ def test_a_message_whose_chain_differs_stops_the_game_without_accusing(
     open_game(host, "speed=instant")
     assert line(host) == DISAGREE
     assert host.locator("#reconnect").is_hidden()
+
+
+def drive(game: Duel, done: Any, double_nil: bool = False, seconds: float = 240) -> None:
+    """Both pages make their moves as they come (your_move; the guest declares Double Nil
+    and gives up its first three cards if ``double_nil``) until ``done()``."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, "the pages never got there"
+        for page in (game.host, game.guest):
+            state = str(page.evaluate(YOUR_STATE))
+            if double_nil and page is game.guest and page.locator(
+                    '#bids [data-bid="blind"]').count():
+                page.locator('#bids [data-bid="blind"]').click()
+            elif page is game.guest and page.locator(
+                    '#bids [data-action="replace"]').count():
+                return  # the replacement is the test's to make
+            elif state in ("bid", "play"):
+                your_move(page, state)
+        time.sleep(0.05)
+
+
+def guest_plays_a_card(game: Duel) -> bool:
+    """The guest is to play a card (its hand playable, no draw panel)."""
+    return bool(str(game.guest.evaluate(YOUR_STATE)) == "play"
+                and not game.guest.locator("#bids [data-draw]").count())
+
+
+def assert_refused_and_usable(game: Duel, before: dict[str, str | None]) -> None:
+    """The host accused the guest at once, the game ended on both pages, the host's kept
+    games are as they were before the cheat (the end marked), and the host plays on."""
+    game.caught_within(1.0)
+    assert CHEATED in game.host.locator("#notice").inner_text()
+    assert game.host.locator("#bids").is_hidden()
+    online, own, ended = unmarked(game.kept())
+    assert (online, own) == unmarked(before)[:2] and ended == "failed"
+    game.guest.wait_for_function("() => document.getElementById('connection').textContent"
+                                 ".includes('closed')", timeout=10_000)
+    new_game_against_the_computer(game.host)
+
+
+FORGE_A_CARD = """
+from spades import Card
+from spades.mental.protocol import Side, _scalar_texts, _texts
+
+def play(self, card):
+    # One of this page's own discards, which the other page never saw, played as held,
+    # with true proofs of that card under this page's key.
+    state = self.hand
+    value = state.known[[pos for pos in state.discarded if pos in state.known][0]]
+    steps, proofs = self._lock_steps(value, self._locks(self.seat, None))
+    position = state.held[self.seat][0]
+    message = self._send("play", position=position, card=str(Card(value)),
+                         steps=_texts(self.group, steps),
+                         proofs=[_scalar_texts(proof) for proof in proofs])
+    self._record_play(self.seat, position, card.index)
+    return [message]
+
+Side.play = play
+"""
+"""The issue's attack 4: once shown as played on the other page, then blamed on it."""
+
+
+def test_a_forged_card_is_refused_at_once_and_never_shown(open_page: Any) -> None:
+    game = duel(open_page)
+    drive(game, lambda: guest_plays_a_card(game))
+    before = game.quiet()
+    shown = game.host.locator("#trick [data-card]").count()
+    game.python(FORGE_A_CARD)
+    game.guest.locator('#hand [data-playable="true"]').first.click()
+    game.caught_within(1.0)
+    assert game.host.locator("#trick [data-card]").count() == shown  # never shown played
+    assert_refused_and_usable(game, before)
+
+
+PLANT_IN_THE_PILE = """
+from spades.mental import deck
+from spades.mental.protocol import Side
+
+lock_pile = Side._lock_pile
+
+def planted(self, pile, cards, kind, **body):
+    # The replacer locks the pile last, before the other page unlocks its first cards
+    # for it: the first is made the product of two cards of the pile.
+    if pile["replacer"] != self.seat or not pile["first"]:
+        return lock_pile(self, pile, cards, kind, **body)
+    group = self.group
+    pile["key"] = key = group.new_key(self.rng)
+    pile["commits"][self.seat] = group.exp_base(key)
+    shuffled, pile["order"] = deck.second_shuffle(group, cards, key, self.rng)
+    shuffled[0] = group.mul(shuffled[1], shuffled[2])
+    pile["second"] = shuffled
+    return self._send_shuffle(kind, cards, shuffled, pile["order"], key, **body)
+
+Side._lock_pile = planted
+"""
+"""The issue's attack 3: a Double Nil pile with a planted value, which the other page
+would unlock into one of its own cards for the cheater to read."""
+
+
+def test_a_planted_double_nil_pile_is_refused_before_anything_is_unlocked(
+        open_page: Any) -> None:
+    game = duel(open_page, "two-handed")
+    guest = game.guest
+    drive(game, lambda: bool(guest.locator('#bids [data-action="replace"]').count()),
+          double_nil=True)
+    own = game.kept()["game"]
+    game.python(PLANT_IN_THE_PILE)
+    for card in hand_cards(guest)[:3]:
+        guest.locator(f'#hand [data-card="{card}"]').click()
+    guest.locator('#bids [data-action="replace"]').click()
+    game.caught_within(1.0)
+    assert CHEATED in game.host.locator("#notice").inner_text()
+    online, kept_own, ended = unmarked(game.kept())
+    assert ended == "failed" and kept_own == own
+    side = online["side"]
+    hand = side["hand"]
+    # The host's last good state: it had locked the pile and unlocked none of it.
+    assert hand["piles"] and hand["piles"][-1]["second"] == []
+    assert not [pos for pos, _ in hand["sent"] if pos >= 52]
+    assert side["failed"] is None
+    new_game_against_the_computer(game.host)
+
+
+REVEAL_A_KEY_OF_ONE = """
+from spades.mental.protocol import Side
+
+send = Side._send
+
+def lying_send(self, kind, **body):
+    if kind == "keys":
+        body["key"] = "1"  # every lock of this page's would be no lock at all
+    return send(self, kind, **body)
+
+Side._send = lying_send
+"""
+"""The issue's attack 6: a revealed key the protocol never makes."""
+
+
+def test_a_key_of_one_at_the_hands_end_is_refused(open_page: Any) -> None:
+    game = duel(open_page)
+    game.python(REVEAL_A_KEY_OF_ONE)
+    drive(game, lambda: bool(game.host.evaluate("() => !!window.spadesCaughtAt")))
+    game.caught_within(1.0)
+    assert CHEATED in game.host.locator("#notice").inner_text()
+    # The hand is not scored: the kept game (the verified one) is still at its start.
+    online, _, ended = unmarked(game.kept())
+    assert ended == "failed" and online["side"]["failed"] is None
+    assert Game.from_json(online["side"]["game"]).hand_number == 0
+    game.guest.wait_for_function("() => document.getElementById('connection').textContent"
+                                 ".includes('closed')", timeout=10_000)
+    new_game_against_the_computer(game.host)
