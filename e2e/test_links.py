@@ -140,8 +140,8 @@ def test_choosing_a_friend_at_the_duel_offers_a_game_with_the_friend_now(page: A
     offer = page.locator("#opponent-now")
     assert not offer.is_visible()
     page.locator('#options input[name="opponent"][value="friend"]').check()
-    page.locator('#options input[name="name1"]').fill("Ana")
-    page.locator('#options input[name="name2"]').fill("Rui")
+    page.locator('#options input[name="name"]').fill("Ana")
+    page.locator('#options input[name="friend_name"]').fill("Rui")
     # It says plainly that the game on the table goes on against the computer.
     offer.wait_for(state="visible", timeout=5_000)
     assert offer.locator("button").is_visible()

@@ -15,7 +15,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from e2e.support import YOUR_STATE, hand_cards, open_game, your_move
 
-CHEATED = "Your opponent's moves did not match the cards dealt"
+CHEATED = "Your opponent's moves did not match the cards dealt."
 
 ALTER_A_REVEAL = """(() => {
   const send = RTCDataChannel.prototype.send;
@@ -226,7 +226,7 @@ def test_a_message_altered_on_the_way_ends_the_game(open_page: Any) -> None:
     """A card unlocked for the other player, changed on its way out of the page that sent
     it: the message itself is false (no point of the curve, or a proof that fails: a proof
     against its sender, ``CheatDetected.proven``), so the page that receives it accuses;
-    the other page's game ends too, its line says the connection closed. (A message whose
+    the other page's game ends too, its line says the other page ended it. (A message whose
     hash chain differs proves nothing, and blames nobody: e2e/test_online_cheats.py.)"""
     host, guest = open_page(), open_page()
     for page in (host, guest):
@@ -250,7 +250,7 @@ def test_a_message_altered_on_the_way_ends_the_game(open_page: Any) -> None:
     if len(caught) == 1:  # (each page alters its third reveal: both may catch one)
         other = guest if caught == [host] else host
         other.wait_for_function("() => document.getElementById('connection').textContent"
-                                ".includes('closed')", timeout=10_000)
+                                ".endsWith(\"'s page has ended this game.\")", timeout=10_000)
 
 
 def play_until_the_guest_holds(host: Any, guest: Any, cards: int = 4,

@@ -488,10 +488,10 @@ def test_timeout_words() -> None:
 
 
 def test_player_names_are_kept_short_and_printable() -> None:
-    prefs = Prefs().with_value("name1", "  Ana   María ")
-    assert prefs.name1 == "Ana María"
-    assert Prefs().with_value("name2", "x" * 50).name2 == "x" * 20
-    assert Prefs().with_value("name2", b"bad\\u0000name".decode("unicode_escape")) \
+    prefs = Prefs().with_value("name", "  Ana   María ")
+    assert prefs.name == "Ana María"
+    assert Prefs().with_value("friend_name", "x" * 50).friend_name == "x" * 20
+    assert Prefs().with_value("friend_name", b"bad\\u0000name".decode("unicode_escape")) \
         == Prefs()
     assert Prefs().with_value("opponent", "friend").opponent == "friend"
     assert Prefs().with_value("opponent", "robot") == Prefs()

@@ -148,6 +148,8 @@ class App(Flow, Screen, Seats, Meeting, Online, Dialogs, Keyboard, Tabs):
         self.told_unsaved = False
         self.elsewhere = False  # the game goes on in another tab: this one waits
         self.link: peer.Link | None = None  # the online game's channel (online.py)
+        # A page met that offers another game while one is kept: "Leave your game?"
+        self.leave_offer: tuple[peer.Link, dict[str, Any] | None] | None = None
 
     def spawn(self, coroutine: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
         """Run a coroutine in the background, keeping a reference until it ends."""
@@ -178,9 +180,12 @@ class App(Flow, Screen, Seats, Meeting, Online, Dialogs, Keyboard, Tabs):
 
     def change_language(self, code: str) -> None:
         """Speak ``code`` from now on, mid-game: the game and the open dialogs stay."""
+        before = i18n.language()
         i18n.set_language(code)
         translate_page()
         self.fill_options()  # its fields written by Python (the custom table, the names)
+        if element("online").open:  # (another tab's choice: this one's dialog may be open)
+            self.retranslate_online(before)
         self.html_cache.clear()
         if element("help").open:
             self.fill_help()
@@ -388,6 +393,7 @@ def start() -> App:
     document.addEventListener("visibilitychange", create_proxy(lambda _: app.update_title()))
     element("options-form").addEventListener("change", create_proxy(app.on_options_change))
     element("import-file").addEventListener("change", create_proxy(app.on_import))
+    element("online-name").addEventListener("change", create_proxy(app.on_online_name))
     window.addEventListener("storage", create_proxy(app.on_storage))
     # "Continue here" is the only way on: Escape does not close the notice.
     element("elsewhere").addEventListener("cancel",

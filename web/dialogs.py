@@ -13,7 +13,7 @@ import render
 import store
 import table
 from i18n import _
-from prefs import SWITCHES
+from prefs import DEFAULT_NAMES, NAMES, SWITCHES
 from pyscript import window
 from room import (
     Room,
@@ -61,18 +61,24 @@ class Dialogs(Room):
                                   seat=table.seat_name(dealer, self.game.rules.players)))
                 self.spawn(self.run_computers())
         elif name == "new-game":
-            if self.game.phase is Phase.GAME_OVER:
+            if self.game.phase is Phase.GAME_OVER or self.online_over_now():
                 self.next_rules = None
                 self.start_new_game()
         elif name == "ask-new-game":
             self.next_rules = None
-            element("confirm-new").showModal()
-        elif self.online_action(name):
+            if self.online_next():  # nothing is lost: the game goes on till the friend joins
+                self.play_online()
+            else:
+                element("confirm-new").showModal()
+        elif name == "play-online":
+            self.play_online()
+        elif (self.online_copy(name) or self.online_action(name)
+              or self.online_table_action(name)):
             pass
         elif name == "opponent-new-game":
             # The table on the table again, with the opponent just chosen in Options.
             if self.prefs.opponent == "online":
-                self.online_action("online")
+                self.play_online()
                 return
             self.next_rules = self.game.rules
             if door.in_progress(self.game, self.humans()):
@@ -180,6 +186,10 @@ class Dialogs(Room):
         self.after_new_game()
 
     def start_new_game(self) -> None:
+        if self.online_next():  # a friend online is dealt only once the friend joins
+            self.next_rules = None
+            self.play_online()
+            return
         rules, self.next_rules = self.next_rules, None
         self.new_game(rules=rules)
         self.notice(_("A new game has started."))
@@ -189,6 +199,36 @@ class Dialogs(Room):
         self.html_cache.clear()
         self.render()
         self.spawn(self.run_computers())
+
+    def online_next(self) -> bool:
+        """The next game is a friend's online (chosen in Options, at a two-player table),
+        and none is on the table: New game invites the friend rather than dealing a game
+        against the computer."""
+        return (self.prefs.opponent == "online" and PRESETS[self.prefs.table].players == 2
+                and not self.ui.online)
+
+    def play_online(self) -> None:
+        """A friend online, from the front door, the menu, Options or New game: a friend
+        online becomes the opponent and a two-player table Options' table (the one the
+        invitation deals, unless Options' is a two-player one already), and the online
+        dialog opens; the game on the table goes on until the friend joins."""
+        for ident in ("today", "options", "confirm-new"):
+            if element(ident).open:
+                element(ident).close()
+        self.choose_online()
+        self.online_action("online")
+
+    def choose_online(self) -> None:
+        """A friend online as the opponent, at a two-player table (Options' table changes
+        to the invitation's if it has four players: its own settings start afresh)."""
+        prefs = replace(self.prefs, opponent="online")
+        if PRESETS[prefs.table].players != 2:
+            prefs = replace(prefs, table=self.online_table(), custom_values=())
+        if prefs == self.prefs:
+            return
+        self.prefs = prefs
+        if not store.save_prefs(storage, self.prefs):
+            self.notice(_("Your options could not be saved; they apply until you close the page."))
 
     def fill_options(self) -> None:
         form = element("options-form")
@@ -204,10 +244,11 @@ class Dialogs(Room):
         for box in form.querySelectorAll('input[name="opponent"]'):
             box.checked = box.value == self.prefs.opponent
         self.fill_opponent_offer()
-        for name in ("name1", "name2"):
-            form.querySelector(f'input[name="{name}"]').value = getattr(self.prefs, name)
-            form.querySelector(f'input[name="{name}"]').placeholder = self.names()[
-                name == "name2"]
+        # The defaults in the page's language now (a language changed refills them).
+        for name, default in zip(NAMES, DEFAULT_NAMES, strict=True):
+            field = form.querySelector(f'input[name="{name}"]')
+            field.value = getattr(self.prefs, name)
+            field.placeholder = _(default)
 
     def fill_opponent_offer(self) -> None:
         """At a two-player table, an opponent chosen in Options other than the one at the
@@ -218,13 +259,14 @@ class Dialogs(Room):
         at_table = "online" if self.ui.online else "friend" if self.ui.friend else "computer"
         differs = (game.rules.players == 2 and not self.ui.daily and chosen != at_table
                    and (game.phase is not Phase.GAME_OVER or chosen == "online"))
+        # A friend online is offered whatever the game on the table (but an online game).
+        differs = differs or (chosen == "online" and at_table != "online")
+        element("friend-name").hidden = not friend_chosen
         element("opponent-now").hidden = not differs
         if not differs:
             return
         if chosen == "online":
-            said = _("Invite a friend to a game of {table}, each at their own device; the "
-                     "game on the table goes on until your friend joins.").format(
-                table=table.table_name(PRESETS[self.online_table()]))
+            said = online_offer(game.rules.players, self.online_table())
             word = _("Play a friend online")
         elif friend_chosen:
             said = _("The game on the table goes on against the computer.")
@@ -234,6 +276,12 @@ class Dialogs(Room):
             word = _("Start a new game against the computer now")
         element("opponent-now-text").textContent = said
         element("opponent-now-button").textContent = word
+
+    def online_offer_line(self) -> str:
+        """What the online dialog says of the game it invites to ("" with an online game
+        on the table: the dialog connects it again)."""
+        return "" if self.ui.online else online_offer(self.game.rules.players,
+                                                      self.online_table())
 
     def custom_base(self) -> Rules:
         return PRESETS[self.prefs.table]
@@ -310,6 +358,9 @@ class Dialogs(Room):
             self.html_cache.pop("summary-body", None)
             self.record.start_par()
         if name == "opponent":
+            if value == "online":  # played at a two-player table only: it is one now
+                self.choose_online()
+                self.fill_options()
             self.fill_opponent_offer()
         self.render()
 
@@ -319,3 +370,16 @@ class Dialogs(Room):
         file = files.item(0) if files and files.length else None
         event.target.value = ""  # the same file can be chosen again
         self.spawn(self.record.import_file(file))
+
+
+def online_offer(players: int, invited: str) -> str:
+    """What is said of a friend online before one joins: the table the invitation deals
+    (``invited``, a key of PRESETS), and, when the game on the table has four players,
+    that an online game is played at a two-player table."""
+    name = table.table_name(PRESETS[invited])
+    if players != 2:
+        return _("A friend online plays at a two-player table: invite your friend to a game "
+                 "of {table}; the game on the table goes on until they join.").format(
+            table=name)
+    return _("Invite a friend to a game of {table}, each at their own device; the game on "
+             "the table goes on until your friend joins.").format(table=name)

@@ -126,7 +126,8 @@ def buttons_html(buttons: list[tuple[str, str, str]]) -> str:
 
 def door_html(status: DailyStatus, game_line: str) -> str:
     """The front door's body: today's game with its status and what can be done with it,
-    then the game on the table (``game_line``: "" when that is today's game)."""
+    then the game on the table (``game_line``: "" when that is today's game), then a
+    friend online."""
     parts = [f'<div class="today-card" data-state="{status.state}">']
     if status.state == FINISHED and status.result is not None:
         result = status.result
@@ -153,4 +154,13 @@ def door_html(status: DailyStatus, game_line: str) -> str:
         parts.append('<div class="today-other">' + paragraph(game_line) + buttons_html(
             [("close-today", _("Continue this game"), ""),
              ("ask-new-game", _("New game"), "")]) + "</div>")
+    parts.append(online_html())
     return "".join(parts)
+
+
+def online_html() -> str:
+    """The way to a friend online, at hand from the first visit: one tap opens the
+    online dialog, its "Invite a friend" in view (web/dialogs.py play_online)."""
+    return ('<div class="door-online">' + paragraph(
+        _("Or play a friend at their own device: invite them with a room code or a link."))
+        + buttons_html([("play-online", _("Play a friend online"), "")]) + "</div>")

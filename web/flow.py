@@ -314,6 +314,7 @@ class Flow(Room):
             if section:
                 section.scrollIntoView()
             return
+        self.select_code(target)
         dialog_action = target.closest("[data-action]")
         if dialog_action:
             hand = text_or_none(dialog_action.getAttribute("data-hand"))

@@ -32,10 +32,13 @@ LOCALE_DIR = Path("locale")
 """Where the compiled catalogs are: in the code archive in the browser (packed.py)."""
 HELP_DIR = Path("help")
 
-_state: dict[str, gettext.NullTranslations | str] = {
+_state: dict[str, gettext.NullTranslations | str | Path] = {
     "translations": gettext.NullTranslations(),
     "language": SOURCE_LANGUAGE,
+    "locale_dir": LOCALE_DIR,
 }
+_catalogs: dict[tuple[str, Path], gettext.NullTranslations] = {}
+"""Each language's catalog once read (a language spoken again, every language's words)."""
 
 
 def N_(message: str) -> str:
@@ -60,13 +63,41 @@ def set_language(code: str, locale_dir: Path = LOCALE_DIR) -> None:
     """
     if code not in LANGUAGES:
         code = SOURCE_LANGUAGE
-    catalog = gettext.NullTranslations()
-    if code != SOURCE_LANGUAGE:
-        with contextlib.suppress(OSError):
-            data = read_bytes(locale_dir / code / "LC_MESSAGES" / f"{DOMAIN}.mo")
-            catalog = gettext.GNUTranslations(io.BytesIO(data))
-    _state["translations"] = catalog
+    _state["translations"] = catalog_of(code, locale_dir)
     _state["language"] = code
+    _state["locale_dir"] = locale_dir
+
+
+def catalog_of(code: str, locale_dir: Path) -> gettext.NullTranslations:
+    """The catalog of ``code`` (English, or a missing catalog: the message ids)."""
+    key = (code, locale_dir)
+    if key not in _catalogs:
+        catalog = gettext.NullTranslations()
+        if code != SOURCE_LANGUAGE:
+            with contextlib.suppress(OSError):
+                data = read_bytes(locale_dir / code / "LC_MESSAGES" / f"{DOMAIN}.mo")
+                catalog = gettext.GNUTranslations(io.BytesIO(data))
+        _catalogs[key] = catalog
+    return _catalogs[key]
+
+
+def message_said(text: str, code: str) -> str:
+    """The message id that ``code``'s catalog says as ``text`` (``text`` itself if none
+    does): a line written before the language changed, to say again in the new one."""
+    folder = _state["locale_dir"]
+    assert isinstance(folder, Path)
+    catalog = catalog_of(code, folder)
+    said: dict[object, str] = getattr(catalog, "_catalog", {})
+    return next((key for key, value in said.items() if value == text and isinstance(key, str)
+                 and key), text)
+
+
+def in_every_language(message: str) -> frozenset[str]:
+    """``message`` as each language of the page says it: to know a word another page (or
+    this one, in the language it spoke before) wrote, such as a default player's name."""
+    folder = _state["locale_dir"]
+    assert isinstance(folder, Path)
+    return frozenset(catalog_of(code, folder).gettext(message) for code in LANGUAGES)
 
 
 def _(message: str) -> str:

@@ -6,13 +6,21 @@ from __future__ import annotations
 
 import asyncio
 import random
+from typing import Any
 
+import store
 from codes import BadCode, new_room_code, room_code
-from i18n import _
+from i18n import _, message_said
 from peer import ENDED, Channel, Link, Peer, RelayPeer
 from pyscript import window
 from relays import ICE_SERVERS, RELAYS
-from room import Room, element
+from room import Room, element, storage
+
+COPIES = {"online-copy-link": "online-room-link", "online-copy-offer": "online-offer",
+          "online-copy-answer": "online-answer"}
+"""Each Copy button's action and the field it copies."""
+COPIED_SECONDS = 4
+"""How long a Copy button says "Copied"."""
 
 
 class Meeting(Room):
@@ -47,8 +55,82 @@ class Meeting(Room):
         element("online-host").hidden = element("online-guest-answer").hidden = True
         element("online-room").hidden = True
         self.online_say("")
+        self.fill_online_words()
         element("options").close()
         element("online").showModal()
+
+    def fill_online_words(self) -> None:
+        """The dialog's words written by Python: the game it invites to, your name, the
+        Copy buttons as they were before a copy."""
+        element("online-table").textContent = self.online_offer_line()
+        element("online-name").value = self.prefs.name
+        element("online-copied").textContent = ""
+        for action in COPIES:
+            button = element("online").querySelector(f'[data-action="{action}"]')
+            button.classList.remove("copied")
+            button.textContent = _("Copy")
+
+    def retranslate_online(self, before: str) -> None:
+        """The open dialog in the page's new language: its lines written by Python in
+        ``before`` (the language it spoke) said again, each Copy button as it is."""
+        element("online-table").textContent = self.online_offer_line()
+        for ident in ("online-status", "online-copied"):
+            line = element(ident)
+            if line.textContent:
+                line.textContent = _(message_said(str(line.textContent), before))
+        for action in COPIES:
+            button = element("online").querySelector(f'[data-action="{action}"]')
+            button.textContent = _("Copied") if button.classList.contains("copied") \
+                else _("Copy")
+
+    def on_online_name(self, event: Any) -> None:
+        """Your name typed in the online dialog: the same as Options' "Your name" (your
+        friend's page shows it once you meet)."""
+        prefs = self.prefs.with_value("name", str(event.target.value))
+        event.target.value = prefs.name
+        if prefs != self.prefs:
+            self.prefs = prefs
+            if not store.save_prefs(storage, prefs):
+                self.online_say(_("Your options could not be saved; they apply until you "
+                                  "close the page."))
+
+    def online_copy(self, name: str) -> bool:
+        """A Copy button beside a code to pass on; False for another action."""
+        if name not in COPIES:
+            return False
+        self.spawn(self.copy_code(name, element(COPIES[name])))
+        return True
+
+    async def copy_code(self, action: str, field: Any) -> None:
+        """The code onto the clipboard (the Clipboard API), the button saying "Copied";
+        where the browser refuses, the field's text is selected to copy by hand."""
+        button = element("online").querySelector(f'[data-action="{action}"]')
+        text = str(field.value)
+        if not text:
+            return
+        try:
+            await window.navigator.clipboard.writeText(text)
+        except Exception:  # no clipboard here, or not allowed: the text, selected
+            field.focus()
+            field.select()
+            said = _("The clipboard is not available here: select the text and copy it.")
+            button.classList.remove("copied")
+            button.textContent = _("Copy")
+        else:
+            said = _("Copied")
+            button.classList.add("copied")
+            button.textContent = _("Copied")
+        element("online-copied").textContent = said
+        await asyncio.sleep(COPIED_SECONDS)
+        if button.classList.contains("copied"):
+            button.classList.remove("copied")  # ready to copy again
+            button.textContent = _("Copy")
+
+    def select_code(self, target: Any) -> None:
+        """A tap on a code to pass on selects all of it (a readonly field selects
+        nothing by itself on a phone)."""
+        if target.id in COPIES.values():
+            target.select()
 
     def online_say(self, text: str) -> None:
         element("online-status").textContent = text
@@ -78,6 +160,7 @@ class Meeting(Room):
             peer = Peer(on_message, on_state)
         link.peer, link.state = peer, "connecting"
         link.inbox = asyncio.Queue()
+        link.fresh, link.ahead, link.wait = True, {}, None  # (a new channel: nothing crossed)
         self.link = link
         self.spawn(self.online_inbox(link, peer))
         return link, peer

@@ -32,10 +32,21 @@ from room import Room, element, storage
 from spades import PRESETS, Action, Bid, Draw, Game, Phase, Play, Replace
 
 if TYPE_CHECKING:  # the mental poker loads with the first online game, not the page
+    from waits import Wait
+
     from spades.mental import Side
 
 ONLINE_KEY = "spades.online"
 """Where the online game is kept (web/store.py keeps the page's own game)."""
+OVER_KEY = "spades.online.over"
+"""The online games this browser's player ended, newest last, each ``[id, why]`` ("left":
+the player left it; "ended": it ended otherwise): a friend whose page still keeps one of
+them is told so when the two meet again (``OVER_KEPT`` of them)."""
+OVER_KEPT = 20
+WINS = ("forfeit", "claimed", "they-left")
+"""The ends that are a win for this page's player (``peer.ENDED``)."""
+LOSSES = ("left", "lost-forfeit", "lost-away")
+"""The ends that are a loss for this page's player."""
 ONLINE_TABLES = ("duel", "two-handed")
 """The tables played online: the inviting page offers the one on its table (else the
 first)."""
@@ -46,9 +57,37 @@ SILENCE_MS = 60_000
 forfeit (a closed channel waits for "Reconnect" instead)."""
 
 
+AHEAD_KEPT = 64
+"""The most messages of the other page kept while one before them is missing (a hand has
+about 60); more is no honest page's."""
+
+
+def online_game_id(link: Link) -> str:
+    """The online game's identity, both pages' (the inviting page draws it; a game kept
+    from before it had one goes by its seed)."""
+    game = link.hello.get("game")
+    return game if isinstance(game, str) else f"seed:{link.hello.get('seed')}"
+
+
+def games_over() -> list[list[str]]:
+    """The online games this browser's player ended (OVER_KEY), if the record is sound."""
+    try:
+        data = json.loads(storage.getItem(OVER_KEY) or "[]")
+    except ValueError:
+        return []
+    return [entry for entry in data if isinstance(entry, list) and len(entry) == 2
+            and all(isinstance(part, str) for part in entry)] if isinstance(data, list) else []
+
+
+def keep_game_over(game: str, why: str) -> None:
+    over = [entry for entry in games_over() if entry[0] != game] + [[game, why]]
+    with contextlib.suppress(Exception):  # a storage that refuses: the friend is not told
+        storage.setItem(OVER_KEY, json.dumps(over[-OVER_KEPT:]))
+
+
 def cheated_text() -> str:
     """What a page says when the other's messages broke the protocol or the rules."""
-    return _("Your opponent's moves did not match the cards dealt")
+    return _("Your opponent's moves did not match the cards dealt.")
 
 
 def disagree_text() -> str:
@@ -60,7 +99,11 @@ class Online(Room):
     """The online game over the channel the two pages met by (meeting.py)."""
 
     def my_name(self, seat: int) -> str:
-        return self.prefs.name1 or (_("Player 1") if seat == 0 else _("Player 2"))
+        """Your name as this page tells the other ("Your name" in Options and in the
+        online dialog), "" if you typed none, at either ``seat``: each page then names
+        the seat in its own language (seats.names), never in the words of the page that
+        sent it."""
+        return self.prefs.name
 
     # ------------------------------------------------------------------ the channel
 
@@ -71,25 +114,22 @@ class Online(Room):
             link.state = "open"
             link.heard = window.performance.now()
             if link.side is not None:  # connected again: say how far this side got
-                self.online_send(link, {"t": "resume", "seed": link.hello.get("seed"),
+                self.online_send(link, {"t": "resume", "game": online_game_id(link),
                                         "seq": link.side.seq})
             elif peer.channel is not None and link.seat == 0:  # the inviting page
-                dealer = random.SystemRandom().randrange(2)
-                seed = random.SystemRandom().randrange(1 << 48)
-                link.hello = {"t": "hello", "table": self.online_table(), "dealer": dealer,
-                              "seed": seed, "name": self.my_name(0)}
-                self.online_send(link, link.hello)
+                self.online_invite_here(link)
         elif state == "closed" and link.state != "closed" and link.state not in ENDED:
             link.state = "closed"
             self.render()
 
     def online_table(self) -> str:
         """The table the inviting page offers: the one on its table, if it is played
-        online (a custom table's settings are not sent: then the first)."""
+        online, else the one chosen in Options if it is (a custom table's settings are not
+        sent: then the first)."""
         for name in ONLINE_TABLES:
             if self.game.rules == PRESETS[name]:
                 return name
-        return ONLINE_TABLES[0]
+        return self.prefs.table if self.prefs.table in ONLINE_TABLES else ONLINE_TABLES[0]
 
     def online_send(self, link: Link, data: dict[str, Any]) -> None:
         if link.peer is not None and link.peer.is_open:
@@ -102,22 +142,72 @@ class Online(Room):
             link.inbox.put_nowait(text)
 
     def online_tick(self, now: float) -> None:
-        """The clock's tick: ping the other page, and end the game by forfeit when it
-        has said nothing for SILENCE_MS while connected."""
+        """The clock's tick: ping the other page; while the next message is the other's,
+        time it (web/waits.py): asked for again past its limit, and a forfeit a minute
+        later; a forfeit too when the other page has said nothing at all for
+        SILENCE_MS while connected (a ping keeps a page heard, never its turn)."""
         link = self.link
-        if link is None or link.state != "open" or not self.online_playing():
+        if link is None or link.state not in ("open", "closed") or not self.online_playing():
+            return
+        wait = self.online_wait(link, now)
+        if link.state == "closed":  # no forfeit while the friend may be reconnecting:
+            if wait is not None and wait.forfeited(now) and not link.away:
+                link.away = True  # past the limit, the win may be claimed
+                self.render()
             return
         if now - link.said >= PING_MS:
             self.online_send(link, {"t": "ping"})
-        if now - link.heard >= SILENCE_MS:
-            link.state = "forfeit"
-            if link.peer is not None:
-                link.peer.close()
-            said = self.online_line()
-            self.notice(said)
-            self.announce(said)
-            self.online_save()
-            self.render()
+        if wait is not None and wait.due_to_ask(now):
+            link.wait = wait.ask()
+            assert link.side is not None
+            # Ask for the other's message again, and send again this page's own since the
+            # last message taken from it: either page's message may be the one lost.
+            self.online_send(link, {"t": "resend", "seq": link.side.seq})
+            self.online_resend(link, link.taken + 1)
+        if now - link.heard >= SILENCE_MS or (wait is not None and wait.forfeited(now)):
+            self.online_end(link, "forfeit", {"t": "over", "why": "forfeit"})
+
+    def online_wait(self, link: Link, now: float) -> Wait | None:
+        """The wait for the other page's next message, if it is the other's to send."""
+        from waits import GRACE_MS, decision_ms, wait_for
+
+        side = link.side
+        if side is None or side.phase == "over" or self.online_my_decision(side):
+            link.wait = None
+            return None
+        theirs = side.turn == side.other
+        limit = decision_ms(self.game.rules.clock_seconds if theirs else None) if theirs \
+            else GRACE_MS
+        link.wait = wait_for(link.wait, (side.hand_number, side.seq), now, limit)
+        return link.wait
+
+    def online_my_decision(self, side: Side) -> bool:
+        """The next move is this page's player's to make (not a card still on its way)."""
+        if side.turn != side.seat or side.phase not in ("draw", "bid", "play", "replace"):
+            return False
+        return not ((side.phase == "draw" and side.top_card is None)
+                    or self.online_sending(side))
+
+    def online_end(self, link: Link, state: str, tell: dict[str, Any] | None = None,
+                   close: bool = True) -> None:
+        """The online game ends here as ``state`` (``peer.ENDED``); the other page is told
+        ``tell`` if it is there, the channel closed (unless not ``close``), the end kept
+        and said."""
+        if link.state in ENDED:
+            return
+        if tell is not None:
+            self.online_send(link, {**tell, "game": online_game_id(link)})
+        link.state = state
+        keep_game_over(online_game_id(link), "ended")
+        if state in WINS or state in LOSSES:
+            self.record.online_ended(self.game, link.seat, won=state in WINS)
+        if close and link.peer is not None:
+            link.peer.close()
+        said = self.online_line()
+        self.notice(said)
+        self.announce(said)
+        self.online_save()
+        self.render()
 
     async def online_inbox(self, link: Link, peer: Channel) -> None:
         """The messages of the link, one at a time, in order. No error a message raises
@@ -150,12 +240,20 @@ class Online(Room):
         if kind == "hello":
             self.online_hello(link, data)
         elif kind == "m" and link.side is not None:
-            await self.online_protocol(link, link.side, data["m"])
-            self.online_save()
+            await self.online_in_order(link, link.side, data)
         elif kind == "resume":
             self.online_resume(link, data)
+        elif kind == "resend":
+            self.online_resend(link, data.get("seq"))
         elif kind == "ping":
             pass
+        elif kind == "over":
+            self.online_over(link, data)
+        elif kind == "end" and data.get("why") in ("failed", "disagree") \
+                and link.side is not None:
+            # The other page stopped the game: it says this page cheated (which this
+            # page knows it did not), or that the two games differ.
+            self.online_end(link, "gone" if data.get("why") == "failed" else "disagree")
         elif kind == "end":
             link.state = "closed"
             if link.peer is not None:
@@ -164,30 +262,181 @@ class Online(Room):
         else:
             raise ValueError(f"unexpected message {kind!r}")
 
-    def online_resume(self, link: Link, data: dict[str, Any]) -> None:
-        """The other page, connected again, says how far its transcript goes: what it
-        has not had of ours is sent again."""
-        side = link.side
-        if side is None or data.get("seed") != link.hello.get("seed"):
-            link.state = "closed"  # another game: nothing to go on with
-            if link.peer is not None:
-                link.peer.close()
+    async def online_in_order(self, link: Link, side: Side, data: dict[str, Any]) -> None:
+        """A protocol message of the other page, taken in the order of its sequence
+        numbers: one already taken (sent again) is dropped, one that comes before a
+        missing one is kept until it has come (and the missing one is asked for again)."""
+        message = data["m"]
+        seq = message.get("seq") if isinstance(message, dict) else None
+        if isinstance(seq, int) and not isinstance(seq, bool):
+            if seq < side.seq:
+                return  # (sent again: taken already)
+            if seq > side.seq:
+                if len(link.ahead) >= AHEAD_KEPT:
+                    raise ValueError("too many messages ahead of a missing one")
+                if not link.ahead:
+                    self.online_send(link, {"t": "resend", "seq": side.seq})
+                link.ahead[seq] = data
+                return
+        await self.online_take_move(link, side, data)
+        while side.seq in link.ahead and link.state not in ENDED:
+            await self.online_take_move(link, side, link.ahead.pop(side.seq))
+
+    async def online_take_move(self, link: Link, side: Side, data: dict[str, Any]) -> None:
+        """One protocol message taken; a decision the other's clock made is counted (three
+        in a row: its player is away)."""
+        link.fresh = False
+        message = data["m"]
+        if isinstance(message, dict) and isinstance(message.get("seq"), int):
+            link.taken = message["seq"]
+        if isinstance(message, dict) and message.get("type") in ("draw", "bid", "play",
+                                                                 "replace"):
+            link.auto_moves = link.auto_moves + 1 if data.get("auto") is True else 0
+        await self.online_protocol(link, side, message)
+        self.online_save()
+        from waits import AWAY_AFTER
+
+        if link.auto_moves >= AWAY_AFTER and not link.away and link.state == "open":
+            link.away = True
+            said = self.online_line()
+            self.notice(said)
+            self.announce(said)
             self.render()
-            return
-        seq = data.get("seq")
-        if not isinstance(seq, int):
-            raise ValueError("a bad resume")
+
+    def online_resend(self, link: Link, seq: object) -> None:
+        """The other page asks again for this page's messages from ``seq`` on (one was
+        lost on the way)."""
+        if not isinstance(seq, int) or isinstance(seq, bool):
+            raise ValueError("a bad resend")
         for message in link.outbox:
             if message["seq"] >= seq:
                 self.online_send(link, {"t": "m", "m": message})
+
+    def online_resume(self, link: Link, data: dict[str, Any]) -> None:
+        """The other page, connected again, says how far its transcript goes: what it
+        has not had of ours is sent again. A game this page does not have (any more) is
+        never taken for its own: the other page is told whether this page's player ended
+        it ("over"), and this page's own hello, if it invites, stands."""
+        side = link.side
+        game = data.get("game")
+        if side is None or game != online_game_id(link):
+            ended = {entry[0]: entry[1] for entry in games_over()}.get(str(game))
+            self.online_send(link, {"t": "over", "game": str(game)[:40],
+                                    "why": ended or "unknown"})
+            if side is not None:  # each page keeps another game: nothing to play here
+                self.online_not_ours(link)
+            return
+        self.online_resend(link, data.get("seq"))
         element("online").close()
-        self.notice(_("Connected to {name}.").format(name=link.names[1 - link.seat]))
+        self.notice(_("Connected to {name}.").format(name=self.names()[1 - link.seat]))
+        self.render()
+
+    def online_over(self, link: Link, data: dict[str, Any]) -> None:
+        """The other page says a game is over for it: ours, if it is ours, ends as it
+        says (its player left it: a win; this page lost it by forfeit, or away); a game
+        it never knew leaves ours as it is (this is not that game's friend)."""
+        if link.side is None or data.get("game") != online_game_id(link):
+            return
+        why = data.get("why")
+        ends = {"left": "they-left", "forfeit": "lost-forfeit", "claimed": "lost-away",
+                "ended": "gone"}
+        # A forfeit or a claim is the other page's word: taken as this player's loss only
+        # where this page agrees (its player's decision was due), else the game is simply
+        # over, counted for nobody (no honest player blamed for what is not proven).
+        from waits import AWAY_AFTER
+
+        mine = self.online_my_decision(link.side)
+        if (why == "forfeit" and not mine) or (
+                why == "claimed" and not mine and link.my_auto_moves < AWAY_AFTER):
+            why = "ended"
+        if why in ends:
+            # The channel stays: the other page may have a new game to offer on it.
+            self.online_end(link, ends[str(why)], close=False)
+            offer = self.leave_offer
+            if offer is not None and offer[0] is link:  # no question now: it is over
+                self.online_leave_answer(True)
+        elif self.leave_offer is None or self.leave_offer[0] is not link:
+            # A page with no game (an inviting page's hello comes before its answer):
+            # a new game there, this page inviting, if this one is left.
+            self.online_ask_leave(link, None)
+
+    def online_ask_leave(self, link: Link, hello: dict[str, Any] | None) -> None:
+        """The page met offers a new game (its ``hello``), or has none of its own (None:
+        this page would invite it to one): "Leave your game with ...?" Leaving ends the
+        game kept (a loss) and plays the new one; keeping it closes this channel."""
+        self.leave_offer = (link, hello)
+        other = self.names()[1 - link.seat]
+        element("leave-online-title").textContent = _(
+            "Leave your game with {name}?").format(name=other)
+        element("online").close()
+        element("confirm-leave-online").showModal()
+
+    def online_leave_answer(self, leave: bool) -> None:
+        """The player's answer to ``online_ask_leave``."""
+        element("confirm-leave-online").close()
+        offer, self.leave_offer = self.leave_offer, None
+        if offer is None:
+            return
+        link, hello = offer
+        if link is not self.link or link.peer is None or not link.peer.is_open:
+            return
+        if not leave:
+            self.online_not_ours(link)
+            return
+        self.online_left(link)
+        link.restart(1 if hello is not None else 0)
+        link.state = "open"
+        if hello is not None:
+            self.online_hello(link, hello)
+        else:
+            self.online_invite_here(link)
+
+    def online_invite_here(self, link: Link) -> None:
+        """This page's hello: a new game offered on the channel open now."""
+        system = random.SystemRandom()
+        link.hello = {"t": "hello", "table": self.online_table(),
+                      "dealer": system.randrange(2), "seed": system.randrange(1 << 48),
+                      "game": f"{system.getrandbits(64):016x}", "name": self.my_name(0)}
+        self.online_send(link, link.hello)
+
+    def online_left(self, link: Link) -> None:
+        """This page's player leaves the online game under way: a loss, kept as over (a
+        friend who keeps it is told so when the two meet again), and told to the friend
+        now if its page is there."""
+        if link.side is None or link.state in ENDED:
+            return
+        game = online_game_id(link)
+        self.online_send(link, {"t": "over", "game": game, "why": "left"})
+        keep_game_over(game, "left")
+        self.record.online_ended(self.game, link.seat, won=False)
+
+    def online_not_ours(self, link: Link) -> None:
+        """The page met has another game than this page's: it is not joined, and this
+        page's game stays kept, to go on with its own friend."""
+        self.online_send(link, {"t": "end"})
+        link.state = "closed"
+        if link.peer is not None:
+            link.peer.close()
+        other = self.names()[1 - link.seat]
+        self.notice(_("That page is not playing your game with {name}: your game is kept.")
+                    .format(name=other))
         self.render()
 
     def online_hello(self, link: Link, data: dict[str, Any]) -> None:
         from spades.mental import Side
         from spades.mental.shadow import table_game
 
+        if link.side is not None and link.state not in ENDED:
+            if link.fresh and "table" in data and data.get("game") != online_game_id(link):
+                self.online_ask_leave(link, data)  # a friend's new game: leave this one?
+            else:  # mid-game: a hello never starts the game again (nor a new deal)
+                window.console.warn("online: a second hello, refused")
+            return
+        if link.side is not None:  # the game kept is over: this channel's game is new
+            if "table" not in data:
+                return
+            link.restart(1)
+            link.state = "open"
         name = str(data.get("name", ""))[:20] or (_("Player 2") if link.seat == 0
                                                   else _("Player 1"))
         if link.seat == 0:
@@ -198,6 +447,9 @@ class Online(Room):
             seed = data.get("seed")
             if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 48:
                 raise ValueError("a bad seed")
+            game = data.get("game")
+            if not (isinstance(game, str) and 0 < len(game) <= 40):
+                raise ValueError("a bad game")
             hello = data
             self.online_send(link, {"t": "hello", "name": self.my_name(1)})
         mine = self.my_name(link.seat)
@@ -205,7 +457,7 @@ class Online(Room):
         rules = PRESETS[hello["table"]]
         link.side = Side(link.seat, rules, random.SystemRandom(), dealer=hello["dealer"],
                          seed=hello["seed"])
-        link.hello = {key: hello[key] for key in ("table", "dealer", "seed")}
+        link.hello = {key: hello[key] for key in ("table", "dealer", "seed", "game")}
         self.link = None  # (a new game forgets the online game before: not this one)
         self.new_game(hello["table"], rules=rules, seed=hello["seed"])
         self.link = link
@@ -217,9 +469,15 @@ class Online(Room):
         self.render()
 
     def online_messages(self, link: Link, messages: list[dict[str, Any]]) -> None:
+        link.fresh = link.fresh and not messages
         for message in messages:
             link.outbox.append(message)
-            self.online_send(link, {"t": "m", "m": message})
+            envelope: dict[str, Any] = {"t": "m", "m": message}
+            if message["type"] in ("draw", "bid", "play", "replace"):
+                link.my_auto_moves = link.my_auto_moves + 1 if self.timing_out else 0
+                if self.timing_out:
+                    envelope["auto"] = True  # the clock moved for this page's player
+            self.online_send(link, envelope)
         del link.outbox[:-KEEP_SENT]
 
     async def online_protocol(self, link: Link, side: Side, message: object) -> None:
@@ -289,10 +547,13 @@ class Online(Room):
             return
         proven = isinstance(error, CheatDetected) and error.proven
         link.state = "failed" if proven else "disagree"
-        self.online_send(link, {"t": "end"})
+        self.online_send(link, {"t": "end", "why": link.state})
         if link.peer is not None:
             link.peer.close()
         self.online_keep_end(link)
+        keep_game_over(online_game_id(link), "ended")
+        if proven:  # a cheat proven: the game is this page's player's
+            self.record.online_ended(self.game, link.seat, won=True)
         said = cheated_text() if proven else disagree_text()
         self.notice(said)
         self.announce(said)
@@ -319,19 +580,60 @@ class Online(Room):
             return False
         return (side.phase == "draw" and side.top_card is None) or pending_replacement(side)
 
+    def online_table_action(self, name: str) -> bool:
+        """The online table's own buttons; False for an action of another room."""
+        link = self.link
+        if name == "online-claim" and link is not None and link.away and link.state in (
+                "open", "closed"):
+            self.online_end(link, "claimed", {"t": "over", "why": "claimed"})
+        elif name == "online-wait" and link is not None:
+            link.away, link.auto_moves = False, 0
+            self.render()
+        elif name in ("online-leave", "online-keep"):
+            self.online_leave_answer(name == "online-leave")
+        else:
+            return False
+        return True
+
+    def online_over_now(self) -> bool:
+        """The online game on the table has ended (``peer.ENDED``)."""
+        return self.online_playing() and self.link is not None and self.link.state in ENDED
+
+    def online_ending(self) -> str:
+        """Why the online game on the table ended, for its game-over panel ("" while it
+        goes on, or when it ended by its score: the engine's summary says that)."""
+        if not self.online_over_now() or self.game.phase is Phase.GAME_OVER:
+            return ""
+        return self.online_line()
+
     def online_line(self) -> str:
         """The connection's status line ("" when not online)."""
         link = self.link
         if not self.online_playing() or link is None:
             return ""
-        other = link.names[1 - link.seat]
+        other = self.names()[1 - link.seat]
         if link.state == "failed":
             return cheated_text()
         if link.state == "disagree":
             return disagree_text()
-        if link.state == "forfeit":
-            return _("{name} has not answered for a minute: you win by forfeit.").format(
-                name=other)
+        ended = {
+            "forfeit": _("{name} has not answered for a minute: you win by forfeit."),
+            "claimed": _("{name} was away: you win by forfeit."),
+            "they-left": _("{name} left the game: you win."),
+            "left": _("You left the game with {name}."),
+            "lost-forfeit": _("Your page did not answer {name}'s for too long: you lose by "
+                              "forfeit."),
+            "lost-away": _("{name} claimed the win: the clock moved for you three times "
+                           "in a row."),
+            "gone": _("{name}'s page has ended this game."),
+        }
+        if link.state in ended:
+            return ended[link.state].format(name=other)
+        if link.away and link.state == "closed":
+            return _("{name} has not come back: you may claim the win.").format(name=other)
+        if link.away:
+            return _("{name} seems to be away: the clock moved for them three times in a "
+                     "row.").format(name=other)
         if link.state == "closed":
             return _("The connection to {name} is closed.").format(name=other)
         side = link.side
@@ -393,8 +695,10 @@ class Online(Room):
 
     def online_forget(self) -> None:
         """A new game: the online game before it is over (its channel closed, its record
-        gone)."""
+        gone); left by this page's player if it was under way (``online_left``)."""
         link, self.link = self.link, None
+        if link is not None:
+            self.online_left(link)
         if link is not None and link.peer is not None:
             link.peer.close()
         with contextlib.suppress(Exception):  # a storage that refuses keeps nothing new

@@ -19,6 +19,7 @@ from codes import decode, encode
 from pyodide.code import run_js
 from pyodide.ffi import create_proxy, to_js
 from pyscript import window
+from waits import Wait
 
 from spades import Draw, Replace
 
@@ -220,8 +221,14 @@ class RelayPeer:
 Channel = Peer | RelayPeer
 """Either end: what ``Link.peer`` holds."""
 
-ENDED = ("failed", "disagree", "forfeit")
-"""The states of a link whose game is over (kept with it: a reload says the same)."""
+ENDED = ("failed", "disagree", "forfeit", "claimed", "they-left", "left", "lost-forfeit",
+         "lost-away", "gone")
+"""The states of a link whose game is over (kept with it: a reload says the same): the
+other's message proved it cheated ("failed"); the two games differ and nothing proves
+whose fault it is ("disagree"); the other player forfeited (silent or stalling:
+"forfeit"), was away and the win claimed ("claimed"), left ("they-left"); this page's
+player left ("left"), forfeited ("lost-forfeit"), was away ("lost-away"); the other page
+ended the game otherwise ("gone")."""
 
 
 class Link:
@@ -242,16 +249,43 @@ class Link:
         self.drawing_why = ""
         """What is said before that draw (the clock ran out)."""
         self.state = "connecting"
-        """"connecting", "open", "closed", or the game's end (``ENDED``): "failed" (the
-        other's message proved it cheated), "disagree" (the two games differ, and nothing
-        proves whose fault it is) or "forfeit" (it fell silent)."""
+        """"connecting", "open", "closed", or the game's end (``ENDED``)."""
         self.heard = 0.0
         self.said = 0.0
         """When the other page was last heard from, and this one last sent (ms, the
         page's performance clock)."""
         self.outbox: list[dict[str, Any]] = []
         """This side's last protocol messages, sent or not: those the other page has not
-        had are sent again when the two connect again."""
+        had are sent again when the two connect again, or when it asks (a message lost)."""
+        self.wait: Wait | None = None
+        """The wait for the other page's next message, while it is the other's to send
+        (web/waits.py)."""
+        self.ahead: dict[int, dict[str, Any]] = {}
+        """Protocol messages of the other page that came before one still missing, by
+        sequence number: taken once the missing one has come."""
+        self.auto_moves = 0
+        """The other player's decisions in a row that its page's clock made."""
+        self.taken = -1
+        """The sequence number of the last protocol message taken from the other page."""
+        self.my_auto_moves = 0
+        """This page's player's decisions in a row that its clock made."""
+        self.fresh = True
+        """No protocol message has crossed this channel yet (a hello for another game is
+        a question then; mid-game it is refused)."""
+        self.away = False
+        """The other player is away (``auto_moves`` reached waits.AWAY_AFTER): the page
+        offers to claim the win."""
+
+    def restart(self, seat: int) -> None:
+        """The same channel, for a new game at ``seat`` (the game before it was left)."""
+        self.seat = seat
+        self.side = None
+        self.names = ("", "")
+        self.hello = {}
+        self.drawing = None
+        self.outbox, self.ahead, self.wait = [], {}, None
+        self.auto_moves, self.away, self.fresh, self.taken = 0, False, True, -1
+        self.my_auto_moves = 0
 
     def to_dict(self) -> dict[str, Any]:
         """What a closed tab needs to go on (the side's secrets included: it stays in

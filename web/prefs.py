@@ -10,14 +10,19 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from i18n import LANGUAGES, N_
+from i18n import LANGUAGES, N_, _, in_every_language
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 LEVELS = ("easy", "medium", "hard", "expert")
 TABLES = ("classic", "blind-nil", "quick", "duel", "two-handed")
 OPPONENTS = ("computer", "friend", "online")
-NAMES = ("name1", "name2")
+NAMES = ("name", "friend_name")
+OLD_NAMES = {"name1": "name", "name2": "friend_name"}
+"""The names' fields before issue 44 (Player 1, Player 2), read into today's."""
 NAME_CHARS = 20
+DEFAULT_NAMES = (N_("Player 1"), N_("Player 2"))
+"""The name of a player who typed none: the inviting page's (and at pass and play
+yours) first, the other's second."""
 SWITCHES = ("raise_playable", "sound", "clock", "custom", "par")
 """The on/off preferences (checkboxes in Options)."""
 
@@ -48,9 +53,12 @@ class Prefs:
     opponent: str = "computer"
     """At a two-player table: "computer", "friend" (pass and play on this device), or
     "online" (a friend's browser: web/online.py)."""
-    name1: str = ""
-    name2: str = ""
-    """The two players' names at pass and play ("" shows "Player 1" / "Player 2")."""
+    name: str = ""
+    """Your name, online and at pass and play ("" shows the page's own "Player 1", or
+    online "Player 2" at the joining page)."""
+    friend_name: str = ""
+    """The friend's name at pass and play only ("" shows "Player 2"); online each page
+    says its own player's name."""
     custom: bool = False
     """New games use the player's own settings of the chosen table (Options)."""
     custom_values: tuple[tuple[str, str], ...] = ()
@@ -126,11 +134,25 @@ def player_name(value: object) -> str | None:
     return name if all(char.isprintable() for char in name) else None
 
 
+def shown_name(name: str, seat: int) -> str:
+    """A player's name as the page shows it: as typed, else the seat's default in the
+    page's language now. A default another page or another language wrote ("Jogador 2",
+    sent by a Portuguese page or kept from before the language changed) is that default
+    too, in this page's words, never a stale or foreign one."""
+    for default in DEFAULT_NAMES:
+        if name in in_every_language(default):
+            return _(default)
+    return name or _(DEFAULT_NAMES[seat])
+
+
 def prefs_from_dict(data: object) -> Prefs:
     """Preferences from stored data; anything missing or invalid takes its default."""
     prefs = Prefs()
     if not isinstance(data, dict):
         return prefs
+    for old, name in OLD_NAMES.items():  # a copy stored before issue 44: its names kept
+        if old in data and name not in data:
+            prefs = prefs.with_value(name, data[old])
     for name in ("speed", "level", "table", "lang", "opponent", *NAMES, "custom_values",
                  *SWITCHES):
         if name in data:

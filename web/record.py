@@ -205,6 +205,21 @@ class Record(Duplicate, Replay):
         self.save_stats()
         self.start_par()
 
+    def online_ended(self, game: Game, side: int, won: bool) -> None:
+        """An online game that ended before its score did (a forfeit, a player who left or
+        was away): into the statistics, as a win or a loss for ``side`` (this page's
+        player), with the hands played so far; once. One that ended before its first hand
+        was over counts for nobody (a game abandoned at the deal: no figure to keep)."""
+        app = self.app
+        if app.ui.recorded or not app.ui.online or not game.history:
+            return
+        app.ui = replace(app.ui, recorded=True)
+        app.save()
+        result = stats.result_of(game, stats.ONLINE, side=side,
+                                 winner=side if won else 1 - side)
+        self.stats = stats.record_game(self.stats, result)
+        self.save_stats()
+
     def complete_par(self) -> int | None:
         """The game's par difference once every hand has its par, else None."""
         if not self.par_wanted() or self.missing_par():

@@ -28,6 +28,8 @@ from table import (
     side_name,
 )
 
+from spades import Game
+
 
 def suit_icon(suit: str, cls: str = "") -> str:
     return f'<svg class="suit {cls}" aria-hidden="true"><use href="#suit-{suit}"/></svg>'
@@ -428,6 +430,29 @@ def summary_html(summary: HandSummary, game_over_text: str, winner: int | None,
         said = '<p class="share-said" role="status"></p>'
     return (f'{title}<div class="sum-sides">{rows}</div>{par}'
             f'<div class="row">{review}{sheet}{share_button}{button}</div>{said}')
+
+
+def ending_html(why: str, game: Game, names: tuple[str, str], viewer: int) -> str:
+    """The end of an online game that ended before its score did (a forfeit, a player
+    who left, a cheat caught): why, the score it ended at, and the way on (a new game; the
+    score sheet; the last hand's review, if a hand was finished)."""
+    hands = len(game.history)
+    score = ngettext("{ours} to {theirs}, after {count} hand.",
+                     "{ours} to {theirs}, after {count} hands.", hands).format(
+        ours=number(game.scores[viewer]), theirs=number(game.scores[1 - viewer]),
+        count=hands)
+    yours, theirs = escape(names[viewer]), escape(names[1 - viewer])
+    review = ""
+    if hands:
+        review_word = escape(_("Review the hand"))
+        review = (f'<button type="button" data-action="review-hand" data-hand="{hands - 1}">'
+                  f'{review_word}</button>')
+    sheet = f'<button type="button" data-action="sheet">{escape(_("Score sheet"))}</button>'
+    button = (f'<button type="button" class="primary" data-action="new-game">'
+              f'{escape(_("New game"))}</button>')
+    return (f'<h2 data-ending>{escape(why)}</h2>'
+            f'<p class="sum-ending">{yours} – {theirs}: {escape(score)}</p>'
+            f'<div class="row">{review}{sheet}{button}</div>')
 
 
 def sheet_html(rows: tuple[SheetRow, ...], target: int, players: int = 4,

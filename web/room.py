@@ -162,6 +162,7 @@ class Room:
     told_unsaved: bool
     elsewhere: bool
     link: peer.Link | None
+    leave_offer: tuple[peer.Link, dict[str, Any] | None] | None
 
     # The moves of App itself that other rooms ask for.
 
@@ -262,6 +263,9 @@ class Room:
     def fill_options(self) -> None:
         raise NotImplementedError
 
+    def online_offer_line(self) -> str:
+        raise NotImplementedError
+
     # The moves of the keyboard (keyboard.py) that other rooms ask for.
 
     def on_key(self, event: Any) -> None:
@@ -270,6 +274,15 @@ class Room:
     # The moves of meeting a friend online (meeting.py) that other rooms ask for.
 
     def online_action(self, name: str) -> bool:
+        raise NotImplementedError
+
+    def online_copy(self, name: str) -> bool:
+        raise NotImplementedError
+
+    def retranslate_online(self, before: str) -> None:
+        raise NotImplementedError
+
+    def select_code(self, target: Any) -> None:
         raise NotImplementedError
 
     # The moves of the online table (online.py) that other rooms ask for.
@@ -308,6 +321,15 @@ class Room:
         raise NotImplementedError
 
     def online_waiting(self) -> bool:
+        raise NotImplementedError
+
+    def online_table_action(self, name: str) -> bool:
+        raise NotImplementedError
+
+    def online_over_now(self) -> bool:
+        raise NotImplementedError
+
+    def online_ending(self) -> str:
         raise NotImplementedError
 
     # The moves of storage and tabs (tabs.py) that other rooms ask for.

@@ -39,6 +39,9 @@ class Screen(Room):
         element("connection").hidden = not connection
         element("reconnect").hidden = not (self.link is not None and self.link.state == "closed"
                                            and self.online_playing())
+        away = (self.link is not None and self.link.away
+                and self.link.state in ("open", "closed") and self.online_playing())
+        element("claim-win").hidden = element("keep-waiting").hidden = not away
         cover = element("handoff")
         covering = handoff and bool(cover.hidden)
         cover.hidden = not handoff
@@ -109,7 +112,13 @@ class Screen(Room):
         self.update_title()
         summary = element("summary")
         appearing = False
-        if view.summary is not None and not self.summary_held:
+        ending = self.online_ending()
+        if ending:  # an online game that ended before its score did: its end, and why
+            self.set_html("summary-body", render.ending_html(
+                ending, self.game, self.names(), ui.viewer))
+            appearing = bool(summary.hidden)
+            summary.hidden = False
+        elif view.summary is not None and not self.summary_held:
             number = len(self.game.history) - 1
             self.set_html("summary-body", render.summary_html(
                 view.summary, view.game_over_text, view.winner,

@@ -7,6 +7,7 @@ import asyncio
 import clock
 import table
 from i18n import _, ngettext
+from prefs import shown_name
 from pyscript import document, window
 from room import (
     REVEAL_MS,
@@ -29,11 +30,14 @@ class Seats(Room):
         return frozenset({0, 1}) if self.ui.person_opposite else frozenset({0})
 
     def names(self) -> tuple[str, str]:
-        """The two players' names at pass and play (editable in Options); online, as
-        each page said its own."""
+        """The two players' names: at pass and play yours and your friend's (Options);
+        online, as each page said its own. A name not typed is the seat's default in the
+        page's language now (prefs.shown_name)."""
         if self.ui.online and self.link is not None:
-            return self.link.names
-        return (self.prefs.name1 or _("Player 1"), self.prefs.name2 or _("Player 2"))
+            first, second = self.link.names
+        else:
+            first, second = self.prefs.name, self.prefs.friend_name
+        return shown_name(first, 0), shown_name(second, 1)
 
     def handoff_needed(self) -> bool:
         """Pass and play: the other player is to act, and has not yet tapped Ready (the

@@ -253,16 +253,20 @@ def table_key(rules: Rules) -> str:
 
 
 def result_of(game: FinishedGame, level: str, daily: str | None = None,
-              par_diff: int | None = None, side: int = 0) -> GameResult:
+              par_diff: int | None = None, side: int = 0,
+              winner: int | None = None) -> GameResult:
     """What a finished game leaves behind for ``side`` (the player's: 1 for the invited
     player online), read from the engine's ``game.history`` alone.
 
     A contract made or set is the engine's ``SideResult.made``; a Nil is made when its
     bidder took no trick (the definition of Nil); bags are ``SideResult.new_bags``; a bag
     penalty is counted from the bags each side carries from hand to hand (each one takes
-    ``bag_limit`` bags away). Raises ValueError for a game that is not over.
+    ``bag_limit`` bags away). ``winner``: the winner of an online game that ended
+    before its score did (a forfeit, a player who left), the hands played so far counted.
+    Raises ValueError for a game that is not over.
     """
-    if game.winner is None:
+    winner = game.winner if winner is None else winner
+    if winner is None:
         raise ValueError("the game is not over")
     rules = game.rules
     seats = (side, side + 2) if rules.players == 4 else (side,)
@@ -287,7 +291,7 @@ def result_of(game: FinishedGame, level: str, daily: str | None = None,
             // rules.bag_limit
         bags_before = ours.bags_after
     return GameResult(
-        table=table_key(rules), level=level, players=rules.players, won=game.winner == side,
+        table=table_key(rules), level=level, players=rules.players, won=winner == side,
         scores=(game.scores[side], game.scores[1 - side]), hands=len(game.history),
         points=sum(hand_points), daily=daily, par=par_diff,
         hand_points=tuple(hand_points), **counts)
