@@ -71,9 +71,9 @@ def make_invitation(host: Any) -> str:
     return invitation
 
 
-def exchange_codes(host: Any, guest: Any, invitation: str = "") -> None:
+def exchange_codes(host: Any, guest: Any, invitation: str = "", wait: bool = True) -> None:
     """The invitation from ``host`` (made now unless given) to ``guest``, the answer
-    back: connected."""
+    back: connected (waited for unless not ``wait``: a question may come first)."""
     invitation = invitation or make_invitation(host)
     by_hand(guest)
     guest.locator("#online-invitation-in").fill(invitation)
@@ -81,7 +81,7 @@ def exchange_codes(host: Any, guest: Any, invitation: str = "") -> None:
     guest.wait_for_function("() => document.getElementById('online-answer').value")
     host.locator("#online-answer-in").fill(guest.locator("#online-answer").input_value())
     host.locator('#online [data-action="online-connect"]').click()
-    for page in (host, guest):
+    for page in (host, guest) if wait else ():
         page.wait_for_selector("#online", state="hidden", timeout=30_000)
         page.wait_for_selector("#connection:not([hidden])")
 

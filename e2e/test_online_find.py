@@ -223,6 +223,26 @@ SHOW_EVERY_PART = """() => {
 and the answer with their Copy buttons), for measuring."""
 
 
+FIT_SIZES = (*PHONES, Viewport("1366x657", 1366, 657))
+
+
+def fit_in_each_language(page: Any, part: str, before: str = "") -> list[str]:
+    """What overflows or stays English on ``part`` of the page, in each language at each
+    of FIT_SIZES (``before``: a script run after each language's change)."""
+    found: list[str] = []
+    for lang in in_each_language(page):
+        if before:
+            page.evaluate(before)
+        for viewport in FIT_SIZES:
+            set_viewport(page, viewport)
+            settle(page)
+            where = f"{lang}, {viewport.label}, {part}"
+            found += overflow(page, where) + problems_in(measure(page), where)
+            if lang != "en":
+                found += english_on(page, lang, where, shown=True)
+    return found
+
+
 def test_the_door_and_the_online_dialog_fit_a_phone_in_every_language(open_page: Any) -> None:
     """The door's way to a friend online, and the online dialog with every part shown
     (its name field, each code with its Copy button, a Copy that said Copied), at the
@@ -232,16 +252,7 @@ def test_the_door_and_the_online_dialog_fit_a_phone_in_every_language(open_page:
     page = open_page("en-US")
     prepare(page)
     open_game(page, "speed=instant", door=True)
-    found: list[str] = []
-    sizes = (*PHONES, Viewport("1366x657", 1366, 657))
-    for lang in in_each_language(page):
-        for viewport in sizes:
-            set_viewport(page, viewport)
-            settle(page)
-            where = f"{lang}, {viewport.label}, the door"
-            found += overflow(page, where) + problems_in(measure(page), where)
-            if lang != "en":
-                found += english_on(page, lang, where, shown=True)
+    found = fit_in_each_language(page, "the door")
     page.locator('#today [data-action="play-online"]').click()
     page.wait_for_selector("#online[open]")
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
@@ -249,15 +260,8 @@ def test_the_door_and_the_online_dialog_fit_a_phone_in_every_language(open_page:
     page.evaluate(SHOW_EVERY_PART)
     page.locator('#online [data-action="online-copy-link"]').click()
     page.wait_for_selector('#online [data-action="online-copy-link"].copied')
-    for lang in in_each_language(page):
-        page.evaluate(SHOW_EVERY_PART)  # (the language's change wrote the dialog's words)
-        for viewport in sizes:
-            set_viewport(page, viewport)
-            settle(page)
-            where = f"{lang}, {viewport.label}, the online dialog"
-            found += overflow(page, where) + problems_in(measure(page), where)
-            if lang != "en":
-                found += english_on(page, lang, where, shown=True)
+    # (each language's change writes the dialog's words again: every part shown anew)
+    found += fit_in_each_language(page, "the online dialog", SHOW_EVERY_PART)
     assert not found, "\n".join(found[:60])
 
 

@@ -14,7 +14,6 @@ from typing import Any
 from e2e.support import YOUR_STATE, hand_cards, open_game, your_move
 from e2e.test_online import (
     CHEATED,
-    by_hand,
     connect,
     connected,
     exchange_codes,
@@ -204,14 +203,7 @@ def test_a_page_with_a_kept_game_can_join_another_friend(open_page: Any) -> None
     third.wait_for_selector("#online[open]")
     guest.locator("#reconnect").click()
     guest.wait_for_selector("#online[open]")
-    # The codes by hand (as exchange_codes, without waiting for the game: a question first).
-    invitation = make_invitation(third)
-    by_hand(guest)
-    guest.locator("#online-invitation-in").fill(invitation)
-    guest.locator('#online [data-action="online-join"]').click()
-    guest.wait_for_function("() => document.getElementById('online-answer').value")
-    third.locator("#online-answer-in").fill(guest.locator("#online-answer").input_value())
-    third.locator('#online [data-action="online-connect"]').click()
+    exchange_codes(third, guest, make_invitation(third), wait=False)  # a question first
     guest.wait_for_selector("#confirm-leave-online[open]", timeout=30_000)
     assert "Leave your game with Player 1?" in guest.locator("#leave-online-title").inner_text()
     guest.locator('#confirm-leave-online [data-action="online-leave"]').click()
