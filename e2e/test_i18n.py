@@ -287,25 +287,48 @@ def state_problems(page: Any, lang: str, phase: str, state: str) -> list[str]:
     return found
 
 
-BROWSER_DATES = """(days) => ['en', 'de', 'es', 'it', 'pt'].map((lang) => days.map(([y, m, d]) => {
+BROWSER_DATES = """([locales, days]) => locales.map((locale) => days.map(([y, m, d]) => {
   const when = new Date(y, m - 1, d);
-  return [when.toLocaleDateString(lang, {dateStyle: 'long'}),
-          when.toLocaleDateString(lang, {day: 'numeric', month: 'long'})];
+  return [when.toLocaleDateString(locale, {dateStyle: 'long'}),
+          when.toLocaleDateString(locale, {day: 'numeric', month: 'long'})];
 }))"""
+
+DATE_LOCALES = ("en", "de", "es", "it", "pt", "en-GB", "en-US", "de-DE", "es-ES", "pt-BR",
+                "pt-PT", "it-IT", "en-AU", "en-CA", "en-IE", "en-IN", "de-CH", "es-MX",
+                "it-CH")
+"""The page's languages, and the regions dates.py writes (issue 45: en-GB to it-IT)."""
 
 
 def test_the_pages_dates_are_the_browsers_own(page: Any) -> None:
     """web/dates.py writes a date as the browser's calendar does for each of the page's
-    languages (it spares the start ICU's first use): every month, one- and two-digit days."""
+    languages and the regions it knows (it spares the start ICU's first use): every
+    month, one- and two-digit days."""
     import datetime
 
     import dates
 
     days = [datetime.date(2026, month, 1 + (month * 3) % 28) for month in range(1, 13)]
-    browser = page.evaluate(BROWSER_DATES, [[d.year, d.month, d.day] for d in days])
-    for lang, written in zip(["en", "de", "es", "it", "pt"], browser, strict=True):
-        ours = [[dates.long_date(day, lang), dates.day_and_month(day, lang)] for day in days]
-        assert ours == written, lang
+    browser = page.evaluate(BROWSER_DATES, [list(DATE_LOCALES),
+                                            [[d.year, d.month, d.day] for d in days]])
+    for locale, written in zip(DATE_LOCALES, browser, strict=True):
+        ours = [[dates.long_date(day, locale), dates.day_and_month(day, locale)]
+                for day in days]
+        assert ours == written, locale
+
+
+def test_a_british_browser_reads_the_day_first(open_page: Any) -> None:
+    """Issue 45: en-GB says "4 December 2026", as the browser would (not the American
+    order); a region dates.py does not know (de-AT's "Jänner") is the browser's own."""
+    for locale in ("en-GB", "de-AT"):
+        page = open_page(locale)
+        open_game(page, "seed=5&speed=instant&level=easy")
+        start_todays_game(page)
+        date = page.evaluate(f"() => new Date().toLocaleDateString('{locale}', "
+                             "{dateStyle: 'long'})")
+        said = "The daily game of {date}: Quick rules, Medium players."
+        if locale[:2] != "en":
+            said = translations(locale[:2]).gettext(said)
+        assert page.locator("#notice").text_content() == said.format(date=date), locale
 
 
 def test_the_daily_game_says_its_date_in_the_players_words(open_page: Any) -> None:

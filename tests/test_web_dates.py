@@ -31,3 +31,27 @@ def test_every_language_of_the_page_has_its_words() -> None:
 
 def test_another_language_gets_english() -> None:
     assert dates.long_date(DAY, "fr") == "December 4, 2026"
+
+
+def test_the_region_the_browser_prefers_orders_the_date() -> None:
+    """Issue 45: a British English browser reads "4 December 2026", an American one
+    "December 4, 2026" (e2e/test_i18n.py checks each against Chromium's own)."""
+    assert dates.long_date(DAY, "en-GB") == "4 December 2026"
+    assert dates.day_and_month(DAY, "en-GB") == "4 December"
+    assert dates.long_date(DAY, "en-US") == dates.long_date(DAY, "en") == "December 4, 2026"
+    assert dates.long_date(DAY, "pt-PT") == dates.long_date(DAY, "pt-BR") == (
+        "4 de dezembro de 2026")
+
+
+def test_a_region_not_written_here_is_left_to_the_browser() -> None:
+    assert dates.long_date(DAY, "de-AT") is None  # ("Jänner"): the browser writes it
+    assert dates.day_and_month(DAY, "en-ZA") is None  # ("04 December 2026")
+
+
+def test_the_date_locale_is_the_browsers_first_tag_of_the_pages_language() -> None:
+    assert dates.date_locale("en", ["de-DE", "en-GB", "en-US"]) == "en-GB"
+    assert dates.date_locale("en", ["en"]) == "en"
+    assert dates.date_locale("pt", ["pt_br"]) == "pt-BR"
+    assert dates.date_locale("es", ["es-419"]) == "es-419"
+    assert dates.date_locale("de", ["zh-Hant-TW", "de-Latn-AT"]) == "de-AT"
+    assert dates.date_locale("it", ["en-GB"]) == "it"

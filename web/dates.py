@@ -13,6 +13,7 @@ and weekday names, opened on demand) still asks the browser.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterable
 
 MONTHS = {
     "en": ("January", "February", "March", "April", "May", "June", "July", "August",
@@ -38,18 +39,54 @@ DAY_AND_MONTH = {"en": "{month} {day}", "de": "{day}. {month}", "es": "{day} de 
 """A day of this year or the last ("December 4"): an earlier day's daily game."""
 
 
-def long_date(day: datetime.date, language: str) -> str:
-    """``day`` in full in ``language`` (English for a language the page does not speak)."""
-    return _written(day, language, LONG_DATE)
+DAY_FIRST_ENGLISH = frozenset({"GB", "AU", "IE", "IN", "NZ", "SG", "001", "150"})
+"""The regions whose English puts the day first ("4 December 2026", en-GB)."""
+
+REGIONS = {
+    "en": frozenset({"US", "CA", "PH"}) | DAY_FIRST_ENGLISH,
+    "de": frozenset({"DE", "CH", "LU"}), "es": frozenset({"ES", "MX", "AR", "US"}),
+    "it": frozenset({"IT", "CH"}), "pt": frozenset({"BR", "PT"}),
+}
+"""The regions whose dates are written here, by language: checked against the browser
+(e2e/test_i18n.py); the dates of any other region are the browser's to write (Austria's
+"Jänner", Peru's "setiembre", South Africa's "04 December")."""
 
 
-def day_and_month(day: datetime.date, language: str) -> str:
-    """``day``'s day and month in ``language`` (English for one the page does not speak)."""
-    return _written(day, language, DAY_AND_MONTH)
+def date_locale(language: str, preferred: Iterable[str]) -> str:
+    """The locale a date is written in: the browser's first preferred language tag of the
+    page's ``language`` with its region ("en-GB"), else the language alone."""
+    for tag in preferred:
+        parts = tag.replace("_", "-").split("-")
+        if parts[0].lower() == language:
+            region = next((part.upper() for part in parts[1:]
+                           if len(part) == 2 or part.isdigit()), "")
+            return f"{language}-{region}" if region else language
+    return language
 
 
-def _written(day: datetime.date, language: str, forms: dict[str, str]) -> str:
+def long_date(day: datetime.date, locale: str) -> str | None:
+    """``day`` in full in ``locale`` ("en", "en-GB"), English for a language the page does
+    not speak; None for a region whose dates the browser writes (``REGIONS``)."""
+    return _written(day, locale, LONG_DATE)
+
+
+def day_and_month(day: datetime.date, locale: str) -> str | None:
+    """``day``'s day and month in ``locale``, as ``long_date``."""
+    return _written(day, locale, DAY_AND_MONTH)
+
+
+def _written(day: datetime.date, locale: str, forms: dict[str, str]) -> str | None:
+    language, _, region = locale.partition("-")
     if language not in forms:
-        language = "en"
+        language, region = "en", ""
+    if region and region not in REGIONS[language]:
+        return None
+    form = forms[language]
+    if language == "en" and region in DAY_FIRST_ENGLISH:
+        form = DAY_FIRST_FORMS[forms is LONG_DATE]
     month = MONTHS[language][day.month - 1]
-    return forms[language].format(day=day.day, month=month, year=day.year)
+    return form.format(day=day.day, month=month, year=day.year)
+
+
+DAY_FIRST_FORMS = {True: "{day} {month} {year}", False: "{day} {month}"}
+"""English with the day first: the whole date, and the day and month."""
