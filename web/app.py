@@ -51,7 +51,6 @@ from pyscript import document, window
 from room import (
     ROOT,
     T,
-    browser_languages,
     drop_query_parameters,
     element,
     storage,
@@ -325,7 +324,8 @@ def start() -> App:
     app = App()
     params = window.URLSearchParams.new(window.location.search)
     address = read_address(lambda name: text_or_none(params.get(name)))
-    i18n.set_language(i18n.choose_language(address.lang, app.prefs.lang, browser_languages()))
+    i18n.set_language(i18n.choose_language(address.lang, app.prefs.lang,
+                                          i18n.browser_languages()))
     translate_page()
     app.clock_override = address.clock
     if address.par is not None:

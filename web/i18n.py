@@ -116,6 +116,17 @@ def message_of_text(text: str) -> str:
     return " ".join(text.split())
 
 
+def browser_languages() -> list[str]:
+    """The browser's preferred languages, best first (navigator.languages)."""
+    from pyscript import window  # (the browser's: this module also runs under CPython)
+
+    navigator = window.navigator
+    found = navigator.languages
+    if found:
+        return [str(tag) for tag in found]
+    return [str(navigator.language)] if navigator.language else []
+
+
 def choose_language(forced: str | None, stored: str, preferred: Iterable[str]) -> str:
     """The page's language: ``?lang=`` if it names one of ours, else the one chosen in
     Options, else the first of the browser's preferred languages we speak ("pt-BR"

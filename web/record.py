@@ -20,7 +20,7 @@ import share
 import stats
 import table
 from duplicate import Duplicate
-from i18n import _, language
+from i18n import _, browser_languages, language
 from pyscript import document, window
 from record_room import element, js_object
 from replay import Replay
@@ -36,8 +36,6 @@ a new visit)."""
 def date_locale() -> str:
     """The locale of the player's dates: the page's language, in the region the browser
     prefers for it (web/dates.py)."""
-    from room import browser_languages  # (room imports this module: asked at run time)
-
     return dates.date_locale(language(), browser_languages())
 
 

@@ -63,15 +63,6 @@ def drop_query_parameters(*names: str) -> None:
     window.history.replaceState(None, "", path)
 
 
-def browser_languages() -> list[str]:
-    """The browser's preferred languages, best first (navigator.languages)."""
-    navigator = window.navigator
-    found = navigator.languages
-    if found:
-        return [str(tag) for tag in found]
-    return [str(navigator.language)] if navigator.language else []
-
-
 def translate_page() -> None:
     """Write the page's own words (index.html) in the current language: the text of each
     [data-i18n] element and the attributes named by data-i18n-attrs. The English, which

@@ -14,7 +14,6 @@ from i18n import _
 from pyscript import window
 from room import (
     Room,
-    browser_languages,
     element,
     storage,
 )
@@ -83,7 +82,7 @@ class Tabs(Room):
             return
         self.prefs = prefs
         self.apply_motion()
-        language = i18n.choose_language(None, prefs.lang, browser_languages())
+        language = i18n.choose_language(None, prefs.lang, i18n.browser_languages())
         if language != i18n.language():
             self.change_language(language)
         elif element("options").open:
