@@ -124,7 +124,7 @@ def language_shots(browser, base: str, out: Path, lang: str, name: str,
                       f"lang={lang}&speed=slow")
     page.wait_for_selector('#hand [data-playable="true"]')
     refused = page.locator("#hand [data-card]:not([data-playable])").first
-    refused.click(position={"x": 8, "y": 14})
+    refused.click(position={"x": 8, "y": 14}, force=True)  # (aria-disabled: tapped all the same)
     page.wait_for_selector("#notice:not(:empty)")
     page.wait_for_timeout(400)
     page.screenshot(path=str(out / f"lang-{lang}-{name}-1-refused.png"))

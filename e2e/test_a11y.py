@@ -170,12 +170,26 @@ def test_bidding_play_and_the_dialogs(page: Any) -> None:
     refused = page.locator("#hand [data-card]:not([data-playable])")
     assert refused.count() > 0
     for lang in in_each_language(page, LANGUAGES):
-        tap(page, f'#hand [data-card="{refused.first.get_attribute("data-card")}"]')
+        card = refused.first.get_attribute("data-card")
+        tap(page, f'#hand [data-card="{card}"]')
         page.wait_for_selector("#notice:not(:empty)")
+        # Issue 45: said disabled, its description the very reason the tap was given.
+        assert refused.first.get_attribute("aria-disabled") == "true"
+        described = refused.first.get_attribute("aria-description")
+        assert described == page.locator("#notice").text_content(), lang
         scan(f"mid-play ({lang})")
         scan.dialog('header [data-action="last-trick"]', "#last-trick",
                     f"last trick ({lang})", "[data-card]")
         scan.dialog('header [data-action="sheet"]', "#sheet", f"score sheet, no hand yet ({lang})")
+    # Home and End within the hand: its first and its last card.
+    cards = page.locator("#hand [data-card]")
+    cards.nth(1).focus()
+    page.keyboard.press("End")
+    assert page.evaluate("() => document.activeElement.dataset.card") == cards.last.get_attribute(
+        "data-card")
+    page.keyboard.press("Home")
+    assert page.evaluate("() => document.activeElement.dataset.card") == cards.first.get_attribute(
+        "data-card")
     scan.check()
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from html import escape as html_escape
 from pathlib import Path
 
 import pytest
@@ -23,7 +24,7 @@ import store  # noqa: E402
 import table  # noqa: E402
 from prefs import Prefs, prefs_from_dict  # noqa: E402
 
-from spades import PRESETS, Bid, Game, Pass, Phase, Play, score_hand  # noqa: E402
+from spades import PRESETS, Bid, Card, Game, Pass, Phase, Play, score_hand  # noqa: E402
 from tests.helpers import play_to  # noqa: E402
 
 
@@ -138,6 +139,28 @@ def test_playable_cards_are_the_engines_legal_plays_and_only_on_your_turn() -> N
     view = table.table_view(after, Prefs(), store.UiState())
     assert after.turn != 0 and not any(c.playable for c in view.hand)
     assert "data-playable" not in render.hand_html(view)
+
+
+def test_a_card_you_may_not_play_is_said_disabled_with_the_engines_reason() -> None:
+    """Issue 45: on your turn to play, each card the rules forbid is marked aria-disabled
+    and described by the engine's own explanation (the one a tap on it gets); a card you
+    may play, or any card off your turn, is not."""
+    game = play_to(Game.new(PRESETS["classic"], seed=8),
+                   lambda g: (g.phase is Phase.PLAY and g.turn == 0 and len(g.trick.plays) > 0
+                              and len(g.legal_actions()) < len(g.hands[0])))
+    view = table.table_view(game, Prefs(), store.UiState())
+    html = render.hand_html(view)
+    for card in view.hand:
+        explanation = game.explain(Play(Card.parse(card.text)))
+        assert card.why == ("" if explanation is None else explanation.say(i18n.translations()))
+        described = (f'data-card="{card.text}" aria-disabled="true" '
+                     f'aria-description="{html_escape(card.why)}"')
+        assert (described in html) == (not card.playable)
+    barred = [card for card in view.hand if not card.playable]
+    assert barred and all(card.why for card in barred)
+    after = game.apply(game.legal_actions()[0])
+    assert "aria-disabled" not in render.hand_html(table.table_view(after, Prefs(),
+                                                                     store.UiState()))
 
 
 def test_bid_buttons_nil_to_thirteen_on_your_turn() -> None:

@@ -40,6 +40,12 @@ class Keyboard(Room):
             self.move_in_grid(grid, key)
             event.preventDefault()
             return
+        if container and container.id == "hand" and key in ("Home", "End"):
+            cards = list(container.querySelectorAll("button"))
+            if cards:  # the first or the last card of your hand
+                cards[0 if key == "Home" else -1].focus()
+            event.preventDefault()
+            return
         if key in ("ArrowLeft", "ArrowRight") or (container and key in ("ArrowUp", "ArrowDown")
                                                   and container.id == "hand"):
             self.move_focus(container, -1 if key in ("ArrowLeft", "ArrowUp") else 1)

@@ -65,6 +65,10 @@ def hand_card(card: CardFace, raise_playable: bool, drawn: bool = False) -> str:
         classes.append("new")
         new = escape(_("New"))
         ribbon = f'<span class="ribbon" aria-hidden="true">{new}</span>'
+    if card.why:  # not playable now: said disabled, with the reason as its description
+        # (a tap on it still gets the explanation: aria-disabled keeps it focusable; the
+        # description is an attribute, not an element, as the hand's layout counts cards)
+        attrs.append(f'aria-disabled="true" aria-description="{escape(card.why)}"')
     # The spoken name is the button's own (hidden) text, not an aria-label: a label would
     # have to contain the visible "K" too (WCAG 2.5.3, label in name).
     label = hand_card_label(card)

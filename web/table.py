@@ -14,7 +14,7 @@ from i18n import N_, _, ngettext, number, translations
 from prefs import Prefs
 from store import UiState
 
-from spades import Action, Bid, Draw, Game, Pass, Phase, Play, Replace, Rules
+from spades import Action, Bid, Card, Draw, Game, Pass, Phase, Play, Replace, Rules
 from spades.explanations import card_name
 from spades.records import HandRecord
 
@@ -79,6 +79,9 @@ class CardFace:
     selected: bool = False
     new: bool = False
     """Received in this hand's exchange (Blind Nil): marked until you play a card."""
+    why: str = ""
+    """While you are to play: why the rules do not let you play this card (the engine's
+    explanation), for assistive technology; "" for a card you may play."""
 
     @property
     def red(self) -> bool:
@@ -352,6 +355,12 @@ def face_down(game: Game, ui: UiState) -> bool:
             and game.bids[viewer()] is None and ui.looked != game.hand_number)
 
 
+def why_not_playable(game: Game, text: str) -> str:
+    """The engine's reason why the card ``text`` may not be played now, in words."""
+    explanation = game.explain(Play(Card.parse(text)))
+    return "" if explanation is None else explanation.say(translations())
+
+
 def table_view(game: Game, prefs: Prefs, ui: UiState, selected: frozenset[str] = frozenset(),
                handoff: bool = False) -> TableView:
     """Everything the table shows for this game, these preferences and this UI state."""
@@ -373,7 +382,8 @@ def table_view(game: Game, prefs: Prefs, ui: UiState, selected: frozenset[str] =
     new = received_cards(game)
     hand = () if between or handoff else tuple(
         CardFace(text, text[:-1], text[-1], text in playable or replacing > 0,
-                 choosing and text in selected, text in new)
+                 choosing and text in selected, text in new,
+                 why_not_playable(game, text) if playable and text not in playable else "")
         for text in sort_hand([str(card) for card in game.hands[you]])
     )
     if between:
