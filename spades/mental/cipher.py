@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import hashlib
 import random
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+from .state import read_hex
 
 RFC3526_2048 = int(
     "FFFFFFFFFFFFFFFFC90FDAA22168C234C4C6628B80DC1CD129024E088A67CC74020BBEA63B139B22"
@@ -26,7 +27,6 @@ RFC3526_2048 = int(
     "15728E5A8AACAA68FFFFFFFFFFFFFFFF", 16)
 """RFC 3526's 2048-bit MODP group 14 prime, a safe prime (``tests/test_mental.py``)."""
 
-_HEX = re.compile("[0-9a-f]+")
 
 _SMALL_PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71,
                  73, 79, 83, 89, 97, 101, 103, 107, 109, 113, 127, 131, 137, 139, 149, 151)
@@ -141,10 +141,7 @@ class ModpGroup:
         return f"{x:x}"
 
     def from_text(self, text: object) -> int:
-        limit = len(f"{self.p:x}")
-        if not (isinstance(text, str) and 0 < len(text) <= limit and _HEX.fullmatch(text)):
-            raise ValueError("not an element's text")
-        x = int(text, 16)
+        x = read_hex(text, len(f"{self.p:x}"))
         if not self.is_element(x):
             raise ValueError("not an element of the group")
         return x

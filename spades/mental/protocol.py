@@ -16,7 +16,6 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-import re
 from typing import Any
 
 from ..cards import CARDS, SPADES, Card, mask_of
@@ -26,7 +25,7 @@ from ..rules import Rules
 from ..tricks import NO_SUIT, breaks_spades, legal_play_mask, trick_winner
 from . import deck, proofs
 from .group import Element, Group
-from .state import PILE, CheatDetected, HandState, Message
+from .state import PILE, SCALAR_DIGITS, CheatDetected, HandState, Message, read_hex
 from .verify import verify_hand
 
 GENESIS = hashlib.sha256(b"spades mental poker 1").hexdigest()
@@ -37,8 +36,6 @@ VERSION = 2
 """2: the curve, key commitments and a proof with every value (1: no proofs; a game kept
 in version 1 cannot go on, and the page starts afresh)."""
 
-SCALAR_DIGITS = 64
-"""The most hex digits of a scalar (a challenge, a response) received."""
 
 
 DRAW_STEPS = 3 * 26
@@ -914,11 +911,12 @@ def _read_elements(group: Group, texts: object, count: int, distinct: bool = Tru
 
 def _read_scalars(group: Group, texts: object, count: int) -> list[int]:
     """``count`` integers below the group's order, in lowercase hex."""
-    if not (isinstance(texts, list) and len(texts) == count
-            and all(isinstance(text, str) and 0 < len(text) <= SCALAR_DIGITS
-                    and _HEX.fullmatch(text) for text in texts)):
+    if not (isinstance(texts, list) and len(texts) == count):
         raise CheatDetected("malformed", "a list of scalars")
-    values = [int(text, 16) for text in texts]
+    try:
+        values = [read_hex(text, SCALAR_DIGITS) for text in texts]
+    except ValueError as error:
+        raise CheatDetected("malformed", "a list of scalars") from error
     if not all(value < group.order for value in values):
         raise CheatDetected("malformed", "a scalar beyond the group's order")
     return values
@@ -938,9 +936,6 @@ def _read_shuffle_proof(group: Group, data: object, size: int) -> dict[str, Any]
             "s": _read_scalars(group, data.get("s"), 5),
             "hats": _read_scalars(group, data.get("hats"), size),
             "primes": _read_scalars(group, data.get("primes"), size)}
-
-
-_HEX = re.compile("[0-9a-f]+")
 
 
 __all__ = ["CheatDetected", "HandState", "Message", "Side"]

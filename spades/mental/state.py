@@ -3,6 +3,7 @@ a game, and one hand's state as a side knows it."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,6 +14,20 @@ Message = dict[str, Any]
 
 PILE = 52
 """The first position of a replacement's draws (see ``HandState.drawn``)."""
+
+SCALAR_DIGITS = 64
+"""The most hex digits of a scalar received (a key, a challenge, a response)."""
+
+_HEX = re.compile("[0-9a-f]+")
+
+
+def read_hex(text: object, digits: int) -> int:
+    """A non-negative integer as the protocol writes one: at most ``digits`` lowercase hex
+    digits, nothing else (``int(text, 16)`` alone would also take a sign, "0x", spaces and
+    underscores); ValueError otherwise."""
+    if not (isinstance(text, str) and 0 < len(text) <= digits and _HEX.fullmatch(text)):
+        raise ValueError(f"not at most {digits} lowercase hex digits")
+    return int(text, 16)
 
 
 UNPROVEN = frozenset({"chain", "sequence"})

@@ -17,7 +17,6 @@ must come from the seat whose turn the engine says it is ("out_of_turn") and be 
 
 from __future__ import annotations
 
-import re
 from typing import Protocol
 
 from ..actions import Action, Bid, Draw, Play, Replace
@@ -26,7 +25,7 @@ from ..game import Game
 from ..records import IllegalAction
 from . import deck
 from .group import Group
-from .state import PILE, CheatDetected, HandState, Message
+from .state import PILE, SCALAR_DIGITS, CheatDetected, HandState, Message, read_hex
 
 
 class Side(Protocol):
@@ -121,9 +120,10 @@ def _entry(number: int, j: int) -> int:
 def _read_secrets(side: Side, message: Message) -> tuple[int, list[int],
                                                           list[tuple[int, list[int]]]]:
     try:
-        key = _read_key(message["key"])
+        key = read_hex(message["key"], SCALAR_DIGITS)
         order = message["order"]
-        piles = [(_read_key(pile["key"]), pile["order"]) for pile in message["piles"]]
+        piles = [(read_hex(pile["key"], SCALAR_DIGITS), pile["order"])
+                 for pile in message["piles"]]
     except (KeyError, TypeError, ValueError) as error:
         raise CheatDetected("bad_keys", "the secrets are not well formed") from error
     group, state, other = side.group, side.hand, side.other
@@ -138,15 +138,6 @@ def _read_secrets(side: Side, message: Message) -> tuple[int, list[int],
         if group.exp_base(revealed) != commitment:
             raise CheatDetected("bad_keys", "a key that is not the one committed to")
     return key, order, piles
-
-
-def _read_key(text: object) -> int:
-    if not (isinstance(text, str) and 0 < len(text) <= 64 and _HEX.fullmatch(text)):
-        raise ValueError("a key is at most 64 lowercase hex digits")
-    return int(text, 16)
-
-
-_HEX = re.compile("[0-9a-f]+")
 
 
 def _replay(side: Side, values: dict[int, int]) -> Game:
