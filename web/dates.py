@@ -67,26 +67,23 @@ def date_locale(language: str, preferred: Iterable[str]) -> str:
 def long_date(day: datetime.date, locale: str) -> str | None:
     """``day`` in full in ``locale`` ("en", "en-GB"), English for a language the page does
     not speak; None for a region whose dates the browser writes (``REGIONS``)."""
-    return _written(day, locale, LONG_DATE)
+    return _written(day, locale, LONG_DATE, "{day} {month} {year}")
 
 
 def day_and_month(day: datetime.date, locale: str) -> str | None:
     """``day``'s day and month in ``locale``, as ``long_date``."""
-    return _written(day, locale, DAY_AND_MONTH)
+    return _written(day, locale, DAY_AND_MONTH, "{day} {month}")
 
 
-def _written(day: datetime.date, locale: str, forms: dict[str, str]) -> str | None:
+def _written(day: datetime.date, locale: str, forms: dict[str, str],
+             day_first: str) -> str | None:
+    """``day`` in ``locale`` by ``forms``, or by ``day_first`` for an English region that
+    puts the day first (DAY_FIRST_ENGLISH)."""
     language, _, region = locale.partition("-")
     if language not in forms:
         language, region = "en", ""
     if region and region not in REGIONS[language]:
         return None
-    form = forms[language]
-    if language == "en" and region in DAY_FIRST_ENGLISH:
-        form = DAY_FIRST_FORMS[forms is LONG_DATE]
+    form = day_first if language == "en" and region in DAY_FIRST_ENGLISH else forms[language]
     month = MONTHS[language][day.month - 1]
     return form.format(day=day.day, month=month, year=day.year)
-
-
-DAY_FIRST_FORMS = {True: "{day} {month} {year}", False: "{day} {month}"}
-"""English with the day first: the whole date, and the day and month."""

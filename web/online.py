@@ -28,12 +28,11 @@ from i18n import _
 from peer import ENDED, KEEP_SENT, Channel, Link, link_from_dict
 from pyscript import window
 from room import Room, element, storage
+from waits import AWAY_AFTER, GRACE_MS, Wait, decision_ms, wait_for
 
 from spades import PRESETS, Action, Bid, Draw, Game, Phase, Play, Replace
 
 if TYPE_CHECKING:  # the mental poker loads with the first online game, not the page
-    from waits import Wait
-
     from spades.mental import Side
 
 ONLINE_KEY = "spades.online"
@@ -43,8 +42,11 @@ OVER_KEY = "spades.online.over"
 the player left it; "ended": it ended otherwise): a friend whose page still keeps one of
 them is told so when the two meet again (``OVER_KEPT`` of them)."""
 OVER_KEPT = 20
-WINS = ("forfeit", "claimed", "they-left")
-"""The ends that are a win for this page's player (``peer.ENDED``)."""
+WINS = ("forfeit", "claimed", "they-left", "failed")
+"""The ends that are a win for this page's player (``peer.ENDED``): a cheat proven against
+the other is one."""
+DECISIONS = ("draw", "bid", "play", "replace")
+"""The protocol's messages (and phases) that are a player's decision."""
 LOSSES = ("left", "lost-forfeit", "lost-away")
 """The ends that are a loss for this page's player."""
 ONLINE_TABLES = ("duel", "two-handed")
@@ -169,21 +171,18 @@ class Online(Room):
 
     def online_wait(self, link: Link, now: float) -> Wait | None:
         """The wait for the other page's next message, if it is the other's to send."""
-        from waits import GRACE_MS, decision_ms, wait_for
-
         side = link.side
         if side is None or side.phase == "over" or self.online_my_decision(side):
             link.wait = None
             return None
         theirs = side.turn == side.other
-        limit = decision_ms(self.game.rules.clock_seconds if theirs else None) if theirs \
-            else GRACE_MS
+        limit = decision_ms(self.game.rules.clock_seconds) if theirs else GRACE_MS
         link.wait = wait_for(link.wait, (side.hand_number, side.seq), now, limit)
         return link.wait
 
     def online_my_decision(self, side: Side) -> bool:
         """The next move is this page's player's to make (not a card still on its way)."""
-        if side.turn != side.seat or side.phase not in ("draw", "bid", "play", "replace"):
+        if side.turn != side.seat or side.phase not in DECISIONS:
             return False
         return not ((side.phase == "draw" and side.top_card is None)
                     or self.online_sending(side))
@@ -289,13 +288,10 @@ class Online(Room):
         message = data["m"]
         if isinstance(message, dict) and isinstance(message.get("seq"), int):
             link.taken = message["seq"]
-        if isinstance(message, dict) and message.get("type") in ("draw", "bid", "play",
-                                                                 "replace"):
+        if isinstance(message, dict) and message.get("type") in DECISIONS:
             link.auto_moves = link.auto_moves + 1 if data.get("auto") is True else 0
         await self.online_protocol(link, side, message)
         self.online_save()
-        from waits import AWAY_AFTER
-
         if link.auto_moves >= AWAY_AFTER and not link.away and link.state == "open":
             link.away = True
             said = self.online_line()
@@ -343,8 +339,6 @@ class Online(Room):
         # A forfeit or a claim is the other page's word: taken as this player's loss only
         # where this page agrees (its player's decision was due), else the game is simply
         # over, counted for nobody (no honest player blamed for what is not proven).
-        from waits import AWAY_AFTER
-
         mine = self.online_my_decision(link.side)
         if (why == "forfeit" and not mine) or (
                 why == "claimed" and not mine and link.my_auto_moves < AWAY_AFTER):
@@ -385,7 +379,6 @@ class Online(Room):
             return
         self.online_left(link)
         link.restart(1 if hello is not None else 0)
-        link.state = "open"
         if hello is not None:
             self.online_hello(link, hello)
         else:
@@ -436,7 +429,6 @@ class Online(Room):
             if "table" not in data:
                 return
             link.restart(1)
-            link.state = "open"
         name = str(data.get("name", ""))[:20] or (_("Player 2") if link.seat == 0
                                                   else _("Player 1"))
         if link.seat == 0:
@@ -473,7 +465,7 @@ class Online(Room):
         for message in messages:
             link.outbox.append(message)
             envelope: dict[str, Any] = {"t": "m", "m": message}
-            if message["type"] in ("draw", "bid", "play", "replace"):
+            if message["type"] in DECISIONS:
                 link.my_auto_moves = link.my_auto_moves + 1 if self.timing_out else 0
                 if self.timing_out:
                     envelope["auto"] = True  # the clock moved for this page's player
@@ -543,21 +535,9 @@ class Online(Room):
         last message taken in good order left it, with the end marked (``online_keep_end``)."""
         from spades.mental.state import CheatDetected
 
-        if link.state in ENDED:
-            return
         proven = isinstance(error, CheatDetected) and error.proven
-        link.state = "failed" if proven else "disagree"
-        self.online_send(link, {"t": "end", "why": link.state})
-        if link.peer is not None:
-            link.peer.close()
-        self.online_keep_end(link)
-        keep_game_over(online_game_id(link), "ended")
-        if proven:  # a cheat proven: the game is this page's player's
-            self.record.online_ended(self.game, link.seat, won=True)
-        said = cheated_text() if proven else disagree_text()
-        self.notice(said)
-        self.announce(said)
-        self.render()
+        state = "failed" if proven else "disagree"  # (a proven cheat: a win, WINS)
+        self.online_end(link, state, {"t": "end", "why": state})
 
     # ------------------------------------------------------------------ the table
 
@@ -649,7 +629,8 @@ class Online(Room):
         link = self.link
         if not self.saving or link is None or link.side is None or not self.ui.online:
             return
-        if link.state in ("failed", "disagree"):  # kept as it was before (online_keep_end)
+        if link.state in ("failed", "disagree"):  # kept as it was before, the end marked
+            self.online_keep_end(link)
             return
         record = {**link.to_dict(), "ui": self.ui.to_dict()}
         try:

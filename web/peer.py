@@ -277,7 +277,9 @@ class Link:
         offers to claim the win."""
 
     def restart(self, seat: int) -> None:
-        """The same channel, for a new game at ``seat`` (the game before it was left)."""
+        """The same channel, open, for a new game at ``seat`` (the game before it was
+        left, or is over)."""
+        self.state = "open"
         self.seat = seat
         self.side = None
         self.names = ("", "")
