@@ -486,6 +486,8 @@ CODE_ARCHIVE = "spades.zip"
 
 # The measuring tools run under CPython only; the page never imports them.
 NOT_SHIPPED = ("spades/lab/", "spades/bench.py")
+# web/'s modules that only the build reads (the page never imports them).
+BUILD_ONLY = ("progress_words.py",)
 
 
 def copy_site(dist: Path) -> None:
@@ -498,7 +500,8 @@ def copy_site(dist: Path) -> None:
     members: list[tuple[Path | bytes, str]] = [
         (p, name) for p in python_files(PACKAGE)
         if not (name := p.relative_to(ROOT).as_posix()).startswith(NOT_SHIPPED)]
-    members += [(p, p.name) for p in sorted(WEB.glob("*.py")) if p.name not in skip_entries]
+    members += [(p, p.name) for p in sorted(WEB.glob("*.py"))
+                if p.name not in skip_entries and p.name not in BUILD_ONLY]
     members += [(p, f"help/{p.name}") for p in sorted(HELP.glob("*.html"))]
     members += segno_members()
     members += [(data, f"locale/{lang}/LC_MESSAGES/{DOMAIN}.mo")
@@ -506,6 +509,84 @@ def copy_site(dist: Path) -> None:
     write_archive(dist / CODE_ARCHIVE, members)
     for _, name in members:  # web/'s modules now live only in the archive
         (dist / name).unlink(missing_ok=True)
+
+
+# --------------------------------------------------------------------------- progress
+
+# A first visit's download, shown before Python runs (web/progress.js): build.py writes
+# into it the files a start fetches with their sizes (the bar needs no Content-Length,
+# which a compressing host leaves out) and each language's words from the catalogs.
+PROGRESS_SCRIPT = "progress.js"
+PROGRESS_MARK = "{} /* __PROGRESS__ */"
+RUNTIME_WASM = "pyodide/pyodide.asm.wasm"
+HEAD_FILES = re.compile(r'<(?:script|link)\b[^>]*?\b(?:src|href)="\./([^"?#]+)"')
+
+
+def first_visit_files(dist: Path) -> dict[str, int]:
+    """What a first visit fetches before the game is ready (path in dist/ -> bytes): the
+    page's scripts, stylesheets and preloads, the runtime's wasm and main.py; not the
+    page itself nor progress.js, which have come before it counts, nor the icons."""
+    page = (dist / "index.html").read_text(encoding="utf-8")
+    names = {name for name in HEAD_FILES.findall(page)
+             if not name.endswith((".svg", ".png", ".webmanifest")) and name != PROGRESS_SCRIPT}
+    names |= {name for _, name in start_files(dist)} | {RUNTIME_WASM}
+    return {name: (dist / name).stat().st_size for name in sorted(names)}
+
+
+HEADER = re.compile(r'<header class="bar">.*?</header>', re.S)
+
+
+def header_messages(page: str) -> list[str]:
+    """The messages of the page's header (its [data-i18n] texts), which progress.js writes
+    in the player's language before Python does: their lengths set the header's rows."""
+    import io
+
+    found = HEADER.search(page)
+    if found is None:
+        raise SystemExit("index.html: no <header class=\"bar\">")
+    source = io.BytesIO(found.group(0).encode("utf-8"))
+    return [str(message) for _, _, message, _ in extract_html(source, {}, [], {})]
+
+
+def progress_words(page: str) -> dict[str, dict[str, object]]:
+    """Each language's words for the download (web/progress_words.py) and its header's
+    (``page``: index.html), from its catalog; a message not translated yet is said in
+    English (and its header's words are left as they are)."""
+    ensure_babel()
+    from babel.messages.pofile import read_po
+
+    sys.path.insert(0, str(WEB))
+    try:
+        from progress_words import words
+    finally:
+        sys.path.remove(str(WEB))
+    header = header_messages(page)
+    found: dict[str, dict[str, object]] = {"en": {**words(str), "header": {}}}
+    for lang in TRANSLATED:
+        with catalog_path(lang).open("rb") as source:
+            catalog = read_po(source, locale=lang)
+
+        def said(message: str, catalog: object = catalog) -> str:
+            entry = catalog.get(message)  # type: ignore[attr-defined]
+            ok = entry is not None and entry.string and not entry.fuzzy
+            return str(entry.string) if ok else message
+
+        found[lang] = {**words(said), "header": {message: said(message) for message in header
+                                                 if said(message) != message}}
+    return found
+
+
+def write_progress(dist: Path) -> None:
+    """Stamp dist/progress.js with the first visit's files and the words."""
+    path = dist / PROGRESS_SCRIPT
+    text = path.read_text(encoding="utf-8")
+    if text.count(PROGRESS_MARK) != 1:
+        raise SystemExit(f"web/{PROGRESS_SCRIPT} needs one {PROGRESS_MARK}")
+    page = (dist / "index.html").read_text(encoding="utf-8")
+    data = {"wasm": RUNTIME_WASM, "files": first_visit_files(dist),
+            "words": progress_words(page)}
+    path.write_text(text.replace(PROGRESS_MARK, json.dumps(data, ensure_ascii=False)),
+                    encoding="utf-8")
 
 
 def write_archive(path: Path, members: list[tuple[Path | bytes, str]]) -> None:
@@ -827,6 +908,7 @@ def build(dist: Path = DIST) -> str:
     write_snapshot(dist)
     write_icons(dist)
     write_configs(dist)
+    write_progress(dist)
     ident = write_service_worker(dist)
     print(f"built {dist} ({len(site_files(dist))} files, build {ident})", file=sys.stderr)
     return ident

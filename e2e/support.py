@@ -184,6 +184,10 @@ def open_game(page: Page, query: str = "", path: str = "./", door: bool = False)
     """
     if query and not query.startswith("?"):
         query = "?" + query
+    if "coach=" not in query:
+        # No coach's marks after each hand (a worker judging every hand in the background
+        # would slow every test that plays one); a review still asks for them.
+        query += ("&" if query else "?") + "coach=0"
     page.goto(path + query)
     page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
     if not door:
@@ -240,6 +244,28 @@ def close_door(page: Page) -> None:
 
 
 # --------------------------------------------------------------------------- the table
+
+
+HEARD = """
+window.__said = [];
+new MutationObserver((records) => {
+  for (const record of records) {
+    for (const node of record.addedNodes) {
+      const region = node.parentElement;
+      if (region && (region.id === 'announce' || region.hasAttribute('data-announce'))) {
+        window.__said.push(node.textContent);
+      }
+    }
+  }
+}).observe(document, {subtree: true, childList: true});
+"""
+"""An init script: every line the page says to a screen reader (App.announce appends
+each to #announce, or to an open dialog's [data-announce] region), in window.__said."""
+
+
+def heard(page: Page) -> list[str]:
+    """The lines said so far (the page must have HEARD as an init script)."""
+    return [str(line) for line in page.evaluate("() => window.__said")]
 
 
 def tap(page: Page, selector: str) -> None:

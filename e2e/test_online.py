@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from e2e.support import YOUR_STATE, hand_cards, open_game, your_move
+from e2e.support import HEARD, YOUR_STATE, hand_cards, open_game, your_move
 
 CHEATED = "Your opponent's moves did not match the cards dealt."
 
@@ -116,19 +116,12 @@ def play_until_summaries(pages: list[Any], seconds: float = 240) -> None:
         page.locator("#status").inner_text() for page in pages))
 
 
-LISTEN = """() => {
-  window.said = [];
-  new MutationObserver(() => window.said.push(document.getElementById('announce').textContent))
-    .observe(document.getElementById('announce'), {childList: true, characterData: true,
-                                                   subtree: true});
-}"""
-"""Keep every line the page says to a screen reader (#announce), in window.said."""
 
 
 def test_two_browsers_play_a_duel_hand_online(open_page: Any) -> None:
     host, guest = open_page(), open_page()
     connect(host, guest)
-    host.evaluate(LISTEN)
+    host.evaluate(f"() => {{ {HEARD} }}")
     connected(host, guest)
     for page in (host, guest):
         assert page.locator("#connection").inner_text().startswith("Connected to")
@@ -140,7 +133,7 @@ def test_two_browsers_play_a_duel_hand_online(open_page: Any) -> None:
         assert "Player 1" in text and "Player 2" in text
     # The opponent's draws are said (kept, as the test's players always keep), never
     # the card.
-    said = [str(text) for text in host.evaluate("() => window.said")]
+    said = [str(text) for text in host.evaluate("() => window.__said")]
     draws = [text for text in said if text.startswith("Player 2 kept the top card")]
     assert len(draws) == 13, said
     scores = [page.locator("#scores").inner_text() for page in (host, guest)]
@@ -330,7 +323,7 @@ def test_the_clock_moves_for_a_player_who_does_not(open_page: Any) -> None:
     for page in (host, guest):
         page.clock.install()  # each second of the clock passes at a tap (page.clock)
     connect(host, guest, "&clock=1")
-    host.evaluate(LISTEN)
+    host.evaluate(f"() => {{ {HEARD} }}")
     deadline = time.monotonic() + 300
     summary = "() => !document.getElementById('summary').hidden"
     while not all(page.evaluate(summary) for page in (host, guest)):
@@ -338,7 +331,7 @@ def test_the_clock_moves_for_a_player_who_does_not(open_page: Any) -> None:
         for page in (host, guest):
             page.clock.fast_forward(1100)
         time.sleep(0.1)  # the pages' messages cross in real time
-    said = [str(text) for text in host.evaluate("() => window.said")]
+    said = [str(text) for text in host.evaluate("() => window.__said")]
     timed = [text for text in said if text.startswith("Time:")]
     assert sum("the table discarded the card for you" in text for text in timed) == 13
     assert not any("kept the card" in text for text in timed)

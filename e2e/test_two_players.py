@@ -15,7 +15,9 @@ import pytest
 
 from e2e.layout_states import Viewport, measure, prepare, set_viewport
 from e2e.support import (
+    HEARD,
     hand_cards,
+    heard,
     open_game,
     play_first_playable,
     play_hand,
@@ -224,24 +226,10 @@ def wait_notice(page: Any, pattern: str, timeout: float = 15_000) -> str:
     return str(page.locator("#notice").text_content())
 
 
-# Every announcement the page makes (#announce, aria-live), kept for the test to read.
-RECORD_ANNOUNCEMENTS = """
-window.__said = [];
-new MutationObserver(() => {
-  const text = document.getElementById('announce')?.textContent;
-  if (text && window.__said.at(-1) !== text) window.__said.push(text);
-}).observe(document, {subtree: true, childList: true, characterData: true});
-"""
-
-
-def announced(page: Any) -> list[str]:
-    return list(page.evaluate("() => window.__said"))
-
-
 def test_the_clock_runs_out_on_a_draw_a_bid_and_a_card(page: Any) -> None:
     """Three seconds a decision (?clock=3): each runs out once, on a draw, a bid and a
     card; the draws between are made in time."""
-    page.add_init_script(RECORD_ANNOUNCEMENTS)
+    page.add_init_script(HEARD)
     open_game(page, f"table=duel&seed=4&{FAST}&clock=3")
     page.wait_for_function(DRAW_OR_BID)
     page.wait_for_selector("#seat-0 .seat-clock", state="visible")
@@ -249,7 +237,7 @@ def test_the_clock_runs_out_on_a_draw_a_bid_and_a_card(page: Any) -> None:
     said = wait_notice(page, r"^Time: the table (kept|discarded) the card for you\.$")
     game = saved_game(page)
     assert len(game.actions) > moves and game.actions[moves].to_text().startswith("draw:")
-    assert any(text.startswith(said) for text in announced(page))
+    assert any(text.startswith(said) for text in heard(page))
     for _ in range(12):
         draw_one(page, keep=True)
     page.wait_for_selector('#bids [data-bid="3"]')
@@ -270,7 +258,7 @@ def clock_seconds_shown(page: Any) -> int:
 
 @pytest.mark.alone  # times the Duel's clock in seconds: run with no browser beside it
 def test_the_clock_warns_pauses_and_survives_a_reload(page: Any) -> None:
-    page.add_init_script(RECORD_ANNOUNCEMENTS)
+    page.add_init_script(HEARD)
     open_game(page, f"table=duel&seed=4&{FAST}&clock=7")
     page.wait_for_function(DRAW_OR_BID)
     page.wait_for_function("() => window.__said.includes('5 seconds left.')", timeout=10_000)

@@ -21,6 +21,13 @@ def test_a_plain_link_is_read() -> None:
     assert address.linked
 
 
+def test_the_coachs_marks_may_wait_for_a_review() -> None:
+    assert read(coach="0").coach == 0 and read(coach="1").coach == 1
+    assert read().coach is None
+    for text in ("2", "no", "00", "-0"):
+        assert read(coach=text).ignored == ("coach",)
+
+
 def test_nothing_asked() -> None:
     address = read()
     assert address.seed is None and address.ignored == () and not address.linked

@@ -197,15 +197,21 @@ def test_a_hand_checked_review_speaks_to_you() -> None:
     assert "Before the first trick" in page.one("review-position").text
     assert "You lead the first trick." in page.one("review-trick").text
     assert "Bids" in page.one("review-bids").text and "You\xa01" in page.one("review-bids").text
-    live = [e for e in page.elements if e.attrs.get("aria-live") == "polite"]
-    assert len(live) == 1 and live[0].text == (
-        "Before the first trick. You lead the first trick.")
+    # Said in the review dialog's own live region (index.html), not written in its body.
+    assert not [e for e in page.elements if e.attrs.get("aria-live")]
+    assert review.live_text(replay, 0, 4) == "Before the first trick. You lead the first trick."
     page = Page(review.review_html(replay, 1, 4))
     assert page.one("review-position").text == "Trick 1 of 13"
     assert "You led." in page.one("review-trick").text
-    assert review.live_text(replay, 1, 4) == "Trick 1 of 13. You led. East won the trick."
-    assert review.live_text(replay, 2, 4) == "Trick 2 of 13. East led. East won the trick."
-    assert review.live_text(replay, 13, 4).endswith("East won the trick. The hand is over.")
+    # Each trick's cards in the order they were played, then its winner.
+    assert review.live_text(replay, 1, 4) == (
+        "Trick 1 of 13. You led the two of clubs. West played the two of diamonds. North "
+        "played the two of hearts. East played the two of spades. East won the trick.")
+    assert review.live_text(replay, 2, 4) == (
+        "Trick 2 of 13. East led the three of spades. You played the three of clubs. West "
+        "played the three of diamonds. North played the three of hearts. East won the trick.")
+    assert review.live_text(replay, 13, 4).endswith(
+        "North played the ace of hearts. East won the trick. The hand is over.")
     assert 'data-seat="3"' in review.review_html(replay, 1, 4)
 
 

@@ -676,3 +676,38 @@ def test_an_online_game_is_the_players_own_side_filed_apart() -> None:
     assert GameResult.from_dict(json.loads(json.dumps(mine.to_dict()))) == mine
     with pytest.raises(ValueError):
         result_of(lost_custom_game(), "online", None, None)  # online is two players
+
+
+# ---------------------------------------------------------------- the coach's figure
+
+
+def test_the_coachs_figure_is_kept_with_the_game() -> None:
+    from stats import recent_coach, with_coach
+
+    judged = replace(WON, coach=3.25)
+    assert GameResult.from_dict(json.loads(json.dumps(judged.to_dict()))) == judged
+    stats = record_game(record_game(record_game(Stats(), LOST), judged), WON)
+    assert recent_coach(stats) == [3.25]
+    later = with_coach(stats, 7.5)  # the last hand's marks came after the game ended
+    assert recent_coach(later) == [3.25, 7.5] and with_coach(later, 7.5) is later
+    assert load_after_save(later) == later
+    data = WON.to_dict()
+    del data["coach"]  # a result kept before the coach: none
+    assert GameResult.from_dict(data).coach is None
+
+
+@pytest.mark.parametrize("bad", [-1, 10_001, True, "3", float("nan"), float("inf"), [1]])
+def test_a_coachs_figure_that_is_not_ours_is_refused(bad: object) -> None:
+    data = {**WON.to_dict(), "coach": bad}
+    with pytest.raises(ValueError):
+        GameResult.from_dict(data)
+
+
+def test_the_statistics_chart_the_coachs_figure() -> None:
+    stats = record_game(record_game(Stats(), replace(LOST, coach=12.5)), replace(WON, coach=2.0))
+    html = stats_view.stats_html(stats, datetime.date(2026, 12, 5), {}, {})
+    assert "The coach: points lost a decision, your last 2 games" in html
+    assert "from 2.0 to 12.5 points lost a decision, the latest 2.0." in html
+    ET.fromstring(f"<div>{html}</div>")  # well-formed
+    assert "The coach" not in stats_view.stats_html(full_stats(), datetime.date(2026, 12, 5),
+                                                     {}, {})

@@ -1,6 +1,6 @@
 """What the page's address asks for (?seed=, ?table=, ?level=, ?speed=, ?lang=, ?clock=,
-?par=, for measuring Expert ?workers= and ?think=, a friend's room ?online=, and a test's
-own relay ?relay=), read before anything reaches the engine.
+?par=, ?coach=, for measuring Expert ?workers= and ?think=, a friend's room ?online=, and a
+test's own relay ?relay=), read before anything reaches the engine.
 
 An address is something anyone can send: every value is bounded (its length, ASCII digits
 only for numbers, a known name for a choice) before it is converted, so a 60,000-digit seed
@@ -26,8 +26,8 @@ MAX_SEED = 2**63 - 1
 MAX_PAR_SIMULATIONS = 6000
 MAX_THINK_SECONDS = 60
 SPEEDS = ("slow", "normal", "fast", "instant")
-PARAMETERS = ("seed", "table", "level", "speed", "lang", "clock", "par", "workers", "think",
-              "online", "relay")
+PARAMETERS = ("seed", "table", "level", "speed", "lang", "clock", "par", "coach", "workers",
+              "think", "online", "relay")
 
 
 def whole_number(text: str | None, largest: int, smallest: int = 0) -> int | None:
@@ -58,6 +58,9 @@ class Address:
     lang: str | None = None
     clock: int | None = None
     par: int | None = None
+    coach: int | None = None
+    """0: the coach's marks are not worked out after each hand (a review still asks for
+    them), for tests and measurements; 1: they are (the page's own)."""
     workers: int | None = None
     """How many workers Expert searches with (1..4), instead of one per core less one."""
     think: int | None = None
@@ -86,6 +89,7 @@ def read_address(get: Callable[[str], str | None]) -> Address:
         lang=known(texts["lang"], LANGUAGES),
         clock=whole_number(texts["clock"], MAX_SECONDS, 1),
         par=whole_number(texts["par"], MAX_PAR_SIMULATIONS, 1),
+        coach=whole_number(texts["coach"], 1),
         workers=whole_number(texts["workers"], MAX_WORKERS, 1),
         think=whole_number(texts["think"], MAX_THINK_SECONDS, 1),
         online=room_code(texts["online"]) if texts["online"] is not None else None,

@@ -28,6 +28,7 @@ import clock
 import custom
 import door
 import early
+import hints
 import i18n
 import js
 import peer
@@ -38,6 +39,7 @@ import sounds
 import store
 import table
 from address import read_address
+from coaching import Coaching
 from dialogs import Dialogs
 from failure import show_failure
 from flow import Flow
@@ -72,7 +74,11 @@ from spades import (
 
 js.performance.mark("spades:imported")
 
-class App(Flow, Screen, Seats, Meeting, Online, Dialogs, Keyboard, Tabs):
+ANNOUNCED_LINES = 4
+"""#announce keeps its last few lines (a screen reader reads each as it is added; the
+rest are kept only so that a line is never replaced before it was read)."""
+
+class App(Flow, Screen, Seats, Meeting, Online, Dialogs, Keyboard, Tabs, Coaching):
     """The page's controller: the rooms (room.py) and the state they share."""
 
     def __init__(self) -> None:
@@ -85,6 +91,9 @@ class App(Flow, Screen, Seats, Meeting, Online, Dialogs, Keyboard, Tabs):
         self.running = False  # the computer players' loop is active
         self.busy = False  # a move of yours is being applied and animated
         self.thinking: int | None = None
+        # The turn whose prompt was last said (Screen.render): said once as it comes.
+        self.turn_said: tuple[object, ...] = ()
+        self.speaking = False  # the turn is said from the end of start() on
         # A finished trick held on the table before the sweep, and its winner.
         self.shown_trick: tuple[tuple[int, str], ...] | None = None
         self.held_winner: int | None = None
@@ -112,8 +121,15 @@ class App(Flow, Screen, Seats, Meeting, Online, Dialogs, Keyboard, Tabs):
         navigator = window.navigator
         size = players.pool_size(getattr(navigator, "hardwareConcurrency", None),
                                  memory_gb=getattr(navigator, "deviceMemory", None))
-        self.pool = pool.ExpertPool(size, self.spawn, lambda: self.ui.level == "expert",
+        # The hint (coaching.py) starts them too, at any level, and keeps them wanted.
+        self.hint_wanted = False
+        self.pool = pool.ExpertPool(size, self.spawn,
+                                    lambda: self.ui.level == "expert" or self.hint_wanted,
                                     self.expert_given_up)
+        # The hint of the decision on the table, once given, and the decision whose hint
+        # is being worked out ((seed, hints.turn_of)).
+        self.hint: hints.Suggestion | None = None
+        self.hint_asked: tuple[int, tuple[int, ...]] | None = None
         self.expert_seconds: float | None = None  # ?think=N: Expert's most seconds a move
         self.html_cache: dict[str, str] = {}
         self.bid_buffer = ""
@@ -294,7 +310,21 @@ class App(Flow, Screen, Seats, Meeting, Online, Dialogs, Keyboard, Tabs):
         element("notice").textContent = text
 
     def announce(self, text: str) -> None:
-        element("announce").textContent = text
+        """Say ``text`` to screen readers: a new line in #announce, a polite live region
+        that reads what is added (a move and the turn it brings, said in one moment, are
+        both heard; the same words twice are said twice). "" clears it. While a modal
+        dialog is open the page behind it is inert, its live region silent: the dialog's
+        own region ([data-announce]) says it."""
+        region = (document.querySelector("dialog[open] [data-announce]")
+                  or element("announce"))
+        if not text:
+            region.replaceChildren()
+            return
+        line = document.createElement("p")
+        line.textContent = text
+        region.append(line)
+        while region.childElementCount > ANNOUNCED_LINES:
+            region.firstElementChild.remove()
 
     # ------------------------------------------------------------------ who plays here
 
@@ -307,9 +337,10 @@ class App(Flow, Screen, Seats, Meeting, Online, Dialogs, Keyboard, Tabs):
         self.ui = replace(self.ui, viewer=turn)
         self.selected = set()
         self.save()
+        # Said before the render, which says what the turn asks (Screen.say_turn).
+        self.announce(_("{seat}: your turn.").format(seat=self.names()[turn]))
         self.render()
         self.focus_table()
-        self.announce(_("{seat}: your turn.").format(seat=self.names()[turn]))
 
 
 def early_taps_text() -> str | None:
@@ -330,6 +361,7 @@ def start() -> App:
     app.clock_override = address.clock
     if address.par is not None:
         app.record.par_simulations = address.par
+    app.record.marks_after_hands = address.coach != 0
     app.speed_override = address.speed
     app.expert_seconds = address.think
     app.relay_override = address.relay
@@ -412,9 +444,16 @@ def start() -> App:
         app.record.open_door()
     if app.link_asked is not None:
         element("confirm-link").showModal()
+    # From here the turn is said as it comes: the first render was before any dialog
+    # opened, and its turn is said now, or when the front door closes (table_in_view).
+    app.speaking = True
+    app.table_in_view()
+    for dialog in document.querySelectorAll("dialog"):
+        dialog.addEventListener("close", create_proxy(app.table_in_view))
     ROOT.dataset.ready = "true"
     app.record.game_finished()  # a game that ended as the page closed
     app.record.start_par()
+    app.record.start_marks()  # a hand that ended as the page closed
     app.spawn(app.warm_up())
     if app.ui.level == "expert":
         app.start_worker_soon()

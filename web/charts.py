@@ -1,7 +1,9 @@
-"""Two small charts drawn as inline SVG strings, by hand (no library).
+"""Small charts drawn as inline SVG strings, by hand (no library).
 
 - ``points_chart``: points per hand over the last games, one bar a game, above or below a
   zero line.
+- ``lost_chart``: the coach's figure over the last games (points lost a decision), one
+  bar a game up from zero.
 - ``game_chart``: the game in progress, both sides' scores hand by hand (two lines), the
   target as a dotted line and a zero line.
 
@@ -16,10 +18,11 @@ lines also differ in their dashes, so colour is never the only difference.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from html import escape
 
-from i18n import _, ngettext
+from i18n import _, decimal, ngettext
 
 WIDTH = 320
 LEFT, RIGHT, TOP = 34, 8, 8
@@ -115,6 +118,41 @@ def points_chart(values: Sequence[int], title: str) -> str:
                      f'width="{_number(bar)}" height="{_number(size)}"/>')
     parts.append(_hline("chart-axis", zero))
     return _svg(height, title, points_summary(values), "".join(parts))
+
+
+def lost_summary(values: Sequence[float]) -> str:
+    """The coach's chart in words."""
+    if not values:
+        return _("No game judged yet")
+    return ngettext(
+        "Your last {count} game judged: from {low} to {high} points lost a decision, the "
+        "latest {last}.",
+        "Your last {count} games judged: from {low} to {high} points lost a decision, the "
+        "latest {last}.", len(values)).format(
+        count=len(values), low=decimal(min(values)), high=decimal(max(values)),
+        last=decimal(values[-1]))
+
+
+def lost_chart(values: Sequence[float], title: str) -> str:
+    """The coach's figure of each of the last games judged (oldest first): points lost a
+    decision, one bar a game up from the zero line (lower is better)."""
+    if not values:
+        return _empty(title, _("No game judged yet"))
+    height, bottom = 120, 112
+    hi = max(1.0, *values)
+    scale = _Scale(0, math.ceil(hi), TOP, bottom)
+    step = (WIDTH - LEFT - RIGHT) / len(values)
+    bar = max(1.0, step * 0.7)
+    zero = scale.y(0)
+    parts = [_value_labels([(0, zero), (math.ceil(hi), scale.y(math.ceil(hi)))])]
+    for index, value in enumerate(values):
+        x = LEFT + step * index + (step - bar) / 2
+        size = max(1.0, zero - scale.y(value))
+        parts.append(f'<rect class="chart-them chart-bar" x="{_number(x)}" '
+                     f'y="{_number(zero - size)}" width="{_number(bar)}" '
+                     f'height="{_number(size)}"/>')
+    parts.append(_hline("chart-axis", zero))
+    return _svg(height, title, lost_summary(values), "".join(parts))
 
 
 def game_summary(score_rows: Sequence[tuple[int, int]], labels: tuple[str, str],

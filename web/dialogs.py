@@ -35,7 +35,7 @@ from spades import (
 RECORD_ACTIONS = frozenset({
     "today", "close-today", "door-daily", "daily", "daily-again", "stats", "ask-reset-stats",
     "reset-stats", "share", "export", "import", "review-hand", "review-prev", "review-next",
-    "review-first", "review-last"})
+    "review-first", "review-last", "review-mark"})
 """The actions record.py carries out."""
 
 
@@ -72,6 +72,8 @@ class Dialogs(Room):
                 element("confirm-new").showModal()
         elif name == "play-online":
             self.play_online()
+        elif name == "hint":
+            self.ask_hint()
         elif (self.online_copy(name) or self.online_action(name)
               or self.online_table_action(name)):
             pass

@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 import early
+import hints
 import i18n
 import players
 import pool
@@ -105,6 +106,7 @@ class Flow(Room):
         if hand_over:
             self.record.game_finished()
             self.record.start_par()
+            self.record.start_marks()
         if finished is not None:
             plays, winner = finished
             if not await self.show_finished_trick(plays, winner, hand_over, generation, why):
@@ -280,7 +282,11 @@ class Flow(Room):
         return players.choose(self.game, seat, level)
 
     def expert_given_up(self, reason: str) -> None:
-        """Expert's workers cannot work here (web/pool.py): said once until they do."""
+        """Expert's workers cannot work here (web/pool.py): said once until they do (at
+        another level they had started for a hint)."""
+        if self.ui.level != "expert":
+            self.notice(_(hints.UNAVAILABLE))
+            return
         self.notice(_("Expert is not available here just now, so the computers play "
                       "at Hard."))
 

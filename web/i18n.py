@@ -160,3 +160,14 @@ def signed(points: int) -> str:
 def number(value: int) -> str:
     """A score as shown: "120", "\u2212200" (the typographic minus)."""
     return str(value).replace("-", MINUS)
+
+
+DECIMAL_COMMA = frozenset({"de", "es", "it", "pt"})
+"""The page's languages that write a decimal comma ("3,4")."""
+
+
+def decimal(value: float, places: int = 1) -> str:
+    """A figure with ``places`` decimals, as the page's language writes it ("3.4",
+    "3,4"), with the typographic minus."""
+    text = f"{value:.{places}f}".replace("-", MINUS)
+    return text.replace(".", ",") if language() in DECIMAL_COMMA else text

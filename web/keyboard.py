@@ -5,7 +5,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import hints
 import keys
+import spoken
 from pyscript import document, window
 from room import (
     Room,
@@ -14,6 +16,7 @@ from room import (
 
 from spades import (
     Draw,
+    Phase,
 )
 
 
@@ -24,6 +27,9 @@ class Keyboard(Room):
             event.preventDefault()
             return
         if document.querySelector("dialog[open]"):
+            return
+        if self.hear_key(event) or self.hint_key(event):
+            event.preventDefault()
             return
         key = event.key
         if key == "Escape" and element("menu-button").getAttribute("aria-expanded") == "true":
@@ -68,6 +74,31 @@ class Keyboard(Room):
             if chosen:
                 chosen.focus()
             event.preventDefault()
+
+    def hear_key(self, event: Any) -> bool:
+        """T, B and S say the trick on the table, the bids and the score, at any time (not
+        with a modifier, nor while typing in a field). True if the key was used."""
+        what = spoken.HEAR_KEYS.get(str(event.key).lower())
+        if what is None or event.ctrlKey or event.altKey or event.metaKey:
+            return False
+        active = document.activeElement
+        if active and active.closest("input, select, textarea"):
+            return False
+        between = self.ui.summary or self.game.phase is Phase.GAME_OVER
+        self.announce(spoken.hear(what, self.game, self.shown_trick, between))
+        return True
+
+    def hint_key(self, event: Any) -> bool:
+        """H asks for a hint (web/coaching.py), as the Hint button does (not with a
+        modifier, nor while typing in a field). True if the key was used."""
+        if (str(event.key) not in hints.HINT_KEYS or event.ctrlKey or event.altKey
+                or event.metaKey):
+            return False
+        active = document.activeElement
+        if active and active.closest("input, select, textarea"):
+            return False
+        self.ask_hint()
+        return True
 
     def draw_key(self, key: str) -> bool:
         """While you draw: K or Enter keeps the top card, D or Delete discards it (Enter

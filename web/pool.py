@@ -178,6 +178,18 @@ class ExpertPool:
                 break
         return bot.conclude(view, decision, tally)  # type: ignore[no-any-return]
 
+    async def search(self, game: Game, seat: int, search: Any) -> Any:
+        """Every world of ``search`` (``spades.ai.worlds.Search``) for ``seat``, searched by
+        the workers round by round, with no time limit (the coach's hint: its choice is
+        fixed by the search alone); the ``Tally``."""
+        from spades.ai.worlds import Tally
+
+        tally = Tally(search)
+        ask = (game.to_json(), seat, search.to_text())
+        while (worlds := tally.next_round()) is not None:
+            tally.add(worlds[0], await self._round(ask, *worlds))
+        return tally
+
     async def _round(self, ask: tuple[str, int, str], first: int, count: int) -> list[Row]:
         """The rows of worlds first..first+count-1, shared among the ready workers; a
         share whose worker fails goes to another (one new worker at most a round)."""

@@ -21,6 +21,7 @@ import stats
 import table
 from duplicate import Duplicate
 from i18n import _, browser_languages, language
+from marking import Marking
 from pyscript import document, window
 from record_room import element, js_object
 from replay import Replay
@@ -46,7 +47,7 @@ def browser_date(day: datetime.date, locale: str, options: dict[str, str]) -> st
     return str(when.toLocaleDateString(locale, js_object(options)))
 
 
-class Record(Duplicate, Replay):
+class Record(Duplicate, Replay, Marking):
     """What the page keeps of the games played here, and the screens that show it: today's
     game (the front door), the statistics and the share line here; the duplicate par
     (duplicate.py), the hand review and a game's file (replay.py)."""
@@ -218,7 +219,8 @@ class Record(Duplicate, Replay):
             result = stats.result_of(app.game, stats.ONLINE, side=app.ui.viewer)
         else:
             day = app.ui.day if app.ui.daily else None
-            result = stats.result_of(app.game, app.ui.level, day, self.complete_par())
+            result = stats.result_of(app.game, app.ui.level, day, self.complete_par(),
+                                     hints=app.ui.hints, coach=self.game_coach(app.game))
         self.stats = stats.record_game(self.stats, result)
         self.save_stats()
         self.start_par()
@@ -357,6 +359,8 @@ class Record(Duplicate, Replay):
                   or document.querySelector("#summary:not([hidden]) .share-said"))
         if beside:
             beside.textContent = said  # a live region: read out as it is written
+            # Below the button, it may be below the panel's visible part (issue 45).
+            beside.scrollIntoView(js_object({"block": "nearest"}))
         else:
             self.app.notice(said)
             self.app.announce(said)

@@ -7,6 +7,7 @@ import asyncio
 from collections.abc import Coroutine
 from typing import Any, Protocol, TypeVar
 
+import marks
 import stats
 import store
 from prefs import Prefs
@@ -76,8 +77,34 @@ class RecordRoom:
         self.review_replays: tuple[Any, ...] = ()
         self.review_hand = 0
         self.review_step = 0
+        # The coach's marks (marking.py): those kept, the hands waiting for theirs.
+        self.marks_store: marks.Store | None = None
+        self.marks_queue: list[tuple[Game, int, int]] = []
+        self.marks_task: asyncio.Task[None] | None = None
+        self.marks_after_hands = True  # ?coach=0: only when a review asks (tests)
 
     # The moves of the statistics (record.py) that the duplicate par asks for.
 
     def add_par_to_record(self) -> None:
+        raise NotImplementedError
+
+    # The moves of the par (duplicate.py), the review (replay.py) and the coach's marks
+    # (marking.py) that the others ask for.
+
+    async def get_par_worker(self) -> Any:
+        raise NotImplementedError
+
+    def save_stats(self) -> None:
+        raise NotImplementedError
+
+    def show_review(self, announce: bool = True) -> None:
+        raise NotImplementedError
+
+    def marks_seat(self) -> int | None:
+        raise NotImplementedError
+
+    def marks_of(self, game: Game, hand: int) -> list[Any] | None:
+        raise NotImplementedError
+
+    def ask_marks(self, game: Game, hand: int, seat: int) -> None:
         raise NotImplementedError

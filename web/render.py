@@ -7,9 +7,11 @@ checked under CPython. app.py writes these strings into stable containers.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from html import escape
 
 from custom import FORM, Field
+from hints import SUGGESTED
 from i18n import _, ngettext, number, signed
 from table import (
     SUIT_SYMBOLS,
@@ -65,6 +67,9 @@ def hand_card(card: CardFace, raise_playable: bool, drawn: bool = False) -> str:
         classes.append("new")
         new = escape(_("New"))
         ribbon = f'<span class="ribbon" aria-hidden="true">{new}</span>'
+    if card.suggested:  # the hint you asked for (its name says so: hand_card_label)
+        classes.append("suggested")
+        attrs.append('data-suggested="true"')
     if card.why:  # not playable now: said disabled, with the reason as its description
         # (a tap on it still gets the explanation: aria-disabled keeps it focusable; the
         # description is an attribute, not an element, as the hand's layout counts cards)
@@ -78,7 +83,10 @@ def hand_card(card: CardFace, raise_playable: bool, drawn: bool = False) -> str:
 
 
 def hand_card_label(card: CardFace) -> str:
-    """A card of your hand, as a screen reader says it."""
+    """A card of your hand, as a screen reader says it ("..., suggested" by a hint)."""
+    if card.suggested:
+        return _("{card}, suggested").format(card=hand_card_label(replace(card,
+                                                                          suggested=False)))
     if card.new and card.selected:
         return _("{card}, new, selected").format(card=card.label)
     if card.new:
@@ -206,6 +214,14 @@ def scores_html(view: TableView) -> str:
     return "".join(parts)
 
 
+def suggestion(view: TableView, name: str) -> tuple[str, str]:
+    """The class and attributes of the bids panel's button ``name`` ("bid:3", "blind",
+    "look", "keep", "discard") when the hint you asked for suggests it, else ("", "")."""
+    if view.suggested != name:
+        return "", ""
+    return " suggested", f' data-suggested="true" aria-description="{escape(_(SUGGESTED))}"'
+
+
 def bids_html(view: TableView, chosen: int | None = None) -> str:
     """The bidding panel (your turn to bid), the Look button, or the exchange prompt."""
     if view.can_look:
@@ -213,18 +229,21 @@ def bids_html(view: TableView, chosen: int | None = None) -> str:
         if view.blind_nil:
             stakes = _("bid before looking · ±{points}").format(points=view.blind_nil_points)
             name = escape(_("Blind Nil"))
-            blind = (f'<button type="button" class="bid-blind" data-bid="blind">'
+            cls, attrs = suggestion(view, "blind")
+            blind = (f'<button type="button" class="bid-blind{cls}" data-bid="blind"{attrs}>'
                      f'{name}<small>{escape(stakes)}</small></button>')
         look = escape(_("Look at my cards"))
+        cls, attrs = suggestion(view, "look")
         return (f'<div class="prompt">{escape(view.status)}</div>'
-                f'<div class="row">{blind}<button type="button" class="look" '
-                f'data-action="look">{look}</button></div>')
+                f'<div class="row">{blind}<button type="button" class="look{cls}" '
+                f'data-action="look"{attrs}>{look}</button></div>')
     if view.bidding:
         buttons = []
         for n in range(14):
             text = _("Nil") if n == 0 else str(n)
-            attrs = ' disabled' if n not in view.legal_bids else ""
-            cls = "bid chosen" if n == chosen else "bid"
+            hinted, said = suggestion(view, f"bid:{n}")
+            attrs = (' disabled' if n not in view.legal_bids else "") + said
+            cls = ("bid chosen" if n == chosen else "bid") + hinted
             name = _("Bid {bid}").format(bid=text)
             buttons.append(f'<button type="button" class="{cls}" data-bid="{n}"{attrs} '
                            f'aria-label="{escape(name)}">{escape(text)}</button>')
@@ -267,11 +286,15 @@ def draw_html(view: TableView) -> str:
     card = (f'<div class="{face_class(top.suit)} top-card" data-top-card="{top.text}" '
             f'role="img" aria-label="{escape(top.label)}">{card_inner(top.rank, top.suit)}'
             f'</div>')
+    keep_cls, keep_attrs = suggestion(view, "keep")
+    discard_cls, discard_attrs = suggestion(view, "discard")
+    discard_class = ' class="suggested"' if discard_cls else ""
     return (f'<div class="prompt">{escape(view.status)}</div>'
             f'<div class="draw-choice">{card}<div class="row draw-buttons">'
-            f'<button type="button" class="primary" data-draw="keep" '
-            f'aria-keyshortcuts="K Enter">{keep}</button>'
-            f'<button type="button" data-draw="discard" aria-keyshortcuts="D Delete">'
+            f'<button type="button" class="primary{keep_cls}" data-draw="keep" '
+            f'aria-keyshortcuts="K Enter"{keep_attrs}>{keep}</button>'
+            f'<button type="button"{discard_class} data-draw="discard" '
+            f'aria-keyshortcuts="D Delete"{discard_attrs}>'
             f'{discard}</button></div></div>'
             f'<p class="pile-line">{escape(piles_text(view))}</p>'
             f'<p class="keys-hint">{keys}</p>')
@@ -283,11 +306,14 @@ def double_nil_offer_html(view: TableView) -> str:
     name = escape(_("Double Nil"))
     stakes = escape(_("before your first draw · ±{points}").format(points=view.blind_nil_points))
     look = escape(_("Look at the top card"))
+    blind_cls, blind_attrs = suggestion(view, "blind")
+    look_cls, look_attrs = suggestion(view, "look")
     return (f'<div class="prompt">{escape(view.status)}</div>'
             f'<p class="stakes">{escape(view.score_line)}</p>'
-            f'<div class="row"><button type="button" class="bid-blind" data-bid="blind">{name}'
-            f'<small>{stakes}</small></button><button type="button" class="look primary" '
-            f'data-action="look">{look}</button></div>'
+            f'<div class="row"><button type="button" class="bid-blind{blind_cls}" '
+            f'data-bid="blind"{blind_attrs}>{name}'
+            f'<small>{stakes}</small></button><button type="button" class="look primary'
+            f'{look_cls}" data-action="look"{look_attrs}>{look}</button></div>'
             f'<p class="pile-line">{escape(piles_text(view))}</p>')
 
 
@@ -403,13 +429,20 @@ def summary_side_html(side: SideSummary) -> str:
 
 
 def summary_html(summary: HandSummary, game_over_text: str, winner: int | None,
-                 par_line: str = "", number: int | None = None, share: bool = False) -> str:
+                 par_line: str = "", number: int | None = None, share: bool = False,
+                 hints_line: str = "", coach_line: str = "") -> str:
     """The hand's summary; ``par_line`` compares your side's points with the Expert's in
     your seats, and hand ``number`` (0-based) can be reviewed trick by trick. ``share``:
     the game over of today's game, whose result can be shared from here (its
-    confirmation is said beside the button, in .share-said)."""
+    confirmation is said beside the button, in .share-said). ``hints_line``: a game with
+    hints says how many (web/hints.py hints_used_text). ``coach_line``: the coach's marks
+    of the hand in a word (web/marking.py coach_line)."""
     rows = "".join(summary_side_html(side) for side in summary.sides)
     par = f'<p class="sum-par">{escape(par_line)}</p>' if par_line else ""
+    if hints_line:
+        par += f'<p class="sum-hints" data-hints>{escape(hints_line)}</p>'
+    if coach_line:
+        par += f'<p class="sum-coach" data-coach>{escape(coach_line)}</p>'
     if game_over_text:
         title = f'<h2 data-winner="{winner}">{escape(game_over_text)}</h2>'
         word = escape(_("New game"))

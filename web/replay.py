@@ -33,10 +33,10 @@ class Replay(RecordRoom):
             return
         self.review_hand = max(0, min(hand, len(self.review_replays) - 1))
         self.review_step = step
-        self.show_review()
         dialog = element("review")
         if not dialog.open:
             dialog.showModal()
+        self.show_review()  # said in the open dialog's own live region (App.announce)
         element("review-title").focus()
 
     def show_review(self, announce: bool = True) -> None:
@@ -54,18 +54,36 @@ class Replay(RecordRoom):
         # The dialog's title names the hand (the body no longer repeats it).
         element("review-title").textContent = review.review_heading(replay)
         body = element("review-body")
+        found = self.review_marks()
         body.innerHTML = (review.review_choices_html(len(self.review_replays), self.review_hand)
-                          + review.review_html(replay, self.review_step, players))
+                          + review.review_html(replay, self.review_step, players, found))
         if action and body.contains(focused) is False and element("review").open:
             again = body.querySelector(".review-choices .current" if action == "review-hand"
                                        else f'[data-action="{action}"]:not([disabled])')
             (again or element("review-title")).focus()
         if announce:
-            self.app.announce(review.live_text(replay, self.review_step, players))
+            self.app.announce(review.live_text(replay, self.review_step, players, found))
+
+    def review_marks(self) -> list[Any] | None:
+        """The coach's marks of the hand under review (None while they are worked out:
+        asked for now, shown when they land; [] where nobody's decisions are judged)."""
+        game, seat = self.review_game, self.marks_seat()
+        if game is None or seat is None:
+            return []
+        found = self.marks_of(game, self.review_hand)
+        if found is None:
+            self.ask_marks(game, self.review_hand, seat)
+        return found
 
     def review_move(self, action: str, hand: int | None = None) -> None:
         steps = {"review-prev": self.review_step - 1, "review-next": self.review_step + 1,
                  "review-first": 0, "review-last": 13}
+        if action == "review-mark":  # the next marked decision (review.next_mark)
+            from review import next_mark
+
+            marked = next_mark(self.review_marks(), self.review_step)
+            if marked is not None:
+                steps[action] = marked
         if action == "review-hand" and hand is not None:
             self.review_hand, self.review_step = hand, 0
         elif action in steps:
@@ -73,11 +91,13 @@ class Replay(RecordRoom):
         self.show_review()
 
     def review_key(self, key: str) -> bool:
-        """The arrows, Home and End step through the open review."""
+        """The arrows, Home and End step through the open review; M goes to the next
+        decision the coach marked."""
         if not element("review").open:
             return False
         moves = {"ArrowLeft": "review-prev", "ArrowRight": "review-next",
-                 "Home": "review-first", "End": "review-last"}
+                 "Home": "review-first", "End": "review-last", "m": "review-mark",
+                 "M": "review-mark"}
         if key not in moves:
             return False
         self.review_move(moves[key])

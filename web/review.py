@@ -9,9 +9,12 @@ the ``review-*`` actions) is checked under CPython.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 
+import spoken
 from i18n import _, ngettext, number, signed
+from marks import LABEL_SIGNS, Mark, mark_text, marks_summary
 from render import (
     card_inner,
     cards_text,
@@ -44,11 +47,13 @@ def review_heading(replay: HandReplay) -> str:
     return _("Hand {number} review").format(number=replay.number + 1)
 
 
-def review_html(replay: HandReplay, step: int, players: int) -> str:
+def review_html(replay: HandReplay, step: int, players: int,
+                hand_marks: Sequence[Mark] | None = None) -> str:
     """The review of one hand after ``step`` tricks (clamped to 0..13): the bids, each
     seat's cards still held, the trick just played, the tricks won, and once the last
     trick is played the hand's result; for two players the draw, at the Blind Nil table
-    the exchange; the buttons that step through it and a line for screen readers."""
+    the exchange; the coach's marks on your decisions (``hand_marks``: None while they
+    are being worked out); the buttons that step through it."""
     at = review_step(replay, step)
     seats = "".join(seat_html(replay, at, seat, players) for seat in range(players))
     parts = [
@@ -56,16 +61,47 @@ def review_html(replay: HandReplay, step: int, players: int) -> str:
         bids_line(replay, players),
         f'<p class="review-position">{escape(position_text(at.step))}</p>',
         trick_html(at, players),
+        marks_html(hand_marks, at.step, players),
         f'<div class="review-seats">{seats}</div>',
         result_html(replay, players) if at.last else "",
         draw_html(replay, players) if players == 2 else "",
         exchange_html(replay.passes, players) if replay.passes else "",
-        nav_html(at.step),
-        f'<p class="sr-only review-live" aria-live="polite">'
-        f'{escape(live_text(replay, at.step, players))}</p>',
+        nav_html(at.step, next_mark(hand_marks, at.step)),
         "</div>",
     ]
     return "".join(parts)
+
+
+def step_mark(hand_marks: Sequence[Mark] | None, step: int) -> Mark | None:
+    """Your decision shown at ``step``: the bid before the first trick, else your card of
+    that trick."""
+    return next((mark for mark in hand_marks or () if mark.trick == step), None)
+
+
+def next_mark(hand_marks: Sequence[Mark] | None, step: int) -> int | None:
+    """The next step after ``step`` whose decision has a label, if any (then the first)."""
+    labelled = sorted(mark.trick for mark in hand_marks or () if mark.label is not None)
+    return next((trick for trick in labelled if trick > step), labelled[0] if labelled else None)
+
+
+def marks_html(hand_marks: Sequence[Mark] | None, step: int, players: int) -> str:
+    """The coach's line for this step: your decision's mark (its label's sign, what it
+    cost, the better choice); before the first trick, the hand's count of marks too."""
+    if hand_marks is None:
+        said = escape(_("The coach is judging your decisions…"))
+        return f'<p class="review-coach" data-judging="true">{said}</p>'
+    lines = []
+    if step == 0:
+        lines.append(f'<p class="review-coach">{escape(marks_summary(hand_marks))}</p>')
+    mark = step_mark(hand_marks, step)
+    if mark is not None:
+        label = mark.label or ""
+        sign = LABEL_SIGNS.get(label, "")
+        shown = f'<b class="mark-sign" aria-hidden="true">{sign}</b> ' if sign else ""
+        whose = _("Your bid:") if mark.trick == 0 else _("Your card:")
+        lines.append(f'<p class="review-mark" data-label="{label or "good"}">{shown}'
+                     f'{escape(whose)} {escape(mark_text(mark, players))}</p>')
+    return "".join(lines)
 
 
 def review_choices_html(count: int, current: int | None = None) -> str:
@@ -111,19 +147,32 @@ def leads_first_text(seat: int, players: int) -> str:
     return _("{seat} leads the first trick.").format(seat=seat_name(seat, players))
 
 
-def live_text(replay: HandReplay, step: int, players: int) -> str:
-    """The step in words, for the review's live region: where the review is, who led and
-    who won (whole sentences, one after the other)."""
+def live_text(replay: HandReplay, step: int, players: int,
+              hand_marks: Sequence[Mark] | None = None) -> str:
+    """The step in words, for the review's live region: where the review is, the trick's
+    cards in the order they were played, and who won (whole sentences, one after the
+    other)."""
     at = review_step(replay, step)
     if at.trick is None:
         return " ".join([_("Before the first trick."),
-                         leads_first_text(replay.first_leader, players)])
+                         leads_first_text(replay.first_leader, players),
+                         *mark_said(hand_marks, 0, players)])
     assert at.trick.winner is not None  # a finished trick
+    plays = [(seat, str(card)) for seat, card in at.trick.plays]
     said = [_("Trick {number} of 13.").format(number=at.step),
-            led_text(at.trick.leader, players), won_text(at.trick.winner, players)]
+            *spoken.plays_said(plays, players), won_text(at.trick.winner, players)]
     if at.last:
         said.append(_("The hand is over."))
-    return " ".join(said)
+    return " ".join([*said, *mark_said(hand_marks, at.step, players)])
+
+
+def mark_said(hand_marks: Sequence[Mark] | None, step: int, players: int) -> list[str]:
+    """The step's mark as the review says it (after the trick)."""
+    mark = step_mark(hand_marks, step)
+    if mark is None:
+        return []
+    whose = _("Your bid:") if mark.trick == 0 else _("Your card:")
+    return [f"{whose} {mark_text(mark, players)}"]
 
 
 def tricks_text(count: int) -> str:
@@ -198,8 +247,9 @@ def trick_html(at: ReviewStep, players: int) -> str:
             f'{last_trick_html(plays, trick.winner, players)}</div>')
 
 
-def nav_html(step: int) -> str:
-    """First, previous, next and last: disabled where they would go nowhere."""
+def nav_html(step: int, marked: int | None = None) -> str:
+    """First, previous, next and last: disabled where they would go nowhere; and the next
+    marked decision (``marked``, its step), when the coach has marked one."""
     def button(action: str, shown: str, label: str, keys: str, enabled: bool) -> str:
         off = "" if enabled else " disabled"
         return (f'<button type="button" data-action="{action}" aria-label="{escape(label)}" '
@@ -207,11 +257,15 @@ def nav_html(step: int) -> str:
 
     back, forward = step > 0, step < TRICKS
     previous, following = _("Previous trick"), _("Next trick")
+    next_word = _("Next mark")  # the next decision the coach marked
     return ('<div class="row review-nav">'
             + button("review-first", "«", _("Before the first trick"), "Home", back)
             + button("review-prev", previous, previous, "ArrowLeft", back)
             + button("review-next", following, following, "ArrowRight", forward)
             + button("review-last", "»", _("The last trick"), "End", forward)
+            + (f'<button type="button" data-action="review-mark" data-step="{marked}" '
+               f'aria-keyshortcuts="M">{escape(next_word)}</button>'
+               if marked is not None else "")
             + "</div>")
 
 

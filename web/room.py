@@ -17,6 +17,7 @@ from collections.abc import Coroutine
 from typing import Any, TypeVar
 
 import clock
+import hints
 import i18n
 import peer
 import pool
@@ -119,6 +120,8 @@ class Room:
     running: bool
     busy: bool
     thinking: int | None
+    turn_said: tuple[object, ...]
+    speaking: bool
     shown_trick: tuple[tuple[int, str], ...] | None
     held_winner: int | None
     summary_held: bool
@@ -154,6 +157,9 @@ class Room:
     elsewhere: bool
     link: peer.Link | None
     leave_offer: tuple[peer.Link, dict[str, Any] | None] | None
+    hint: hints.Suggestion | None
+    hint_asked: tuple[int, tuple[int, ...]] | None
+    hint_wanted: bool
 
     # The moves of App itself that other rooms ask for.
 
@@ -255,6 +261,17 @@ class Room:
         raise NotImplementedError
 
     def online_offer_line(self) -> str:
+        raise NotImplementedError
+
+    # The moves of the hint (coaching.py) that other rooms ask for.
+
+    def ask_hint(self) -> None:
+        raise NotImplementedError
+
+    def hint_marks(self, view: table.TableView) -> table.TableView:
+        raise NotImplementedError
+
+    def render_hint_button(self, your_turn: bool) -> None:
         raise NotImplementedError
 
     # The moves of the keyboard (keyboard.py) that other rooms ask for.

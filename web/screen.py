@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+import hints
 import render
 import table
 from i18n import _
@@ -32,8 +33,9 @@ class Screen(Room):
             link = self.link
             waiting = _("Waiting for {name}…").format(name=other)
             view = replace(view, drawing=False, top_card=None, bidding=False,
-                           double_nil=False, your_turn=False,
+                           double_nil=False, your_turn=False, prompt="",
                            status=waiting if link is not None and link.state == "open" else "")
+        view = self.hint_marks(view)  # the hint you asked for, on its card or button
         connection = self.online_line()
         element("connection").textContent = connection
         element("connection").hidden = not connection
@@ -109,6 +111,7 @@ class Screen(Room):
             # the line does not jump ahead to whose turn is next.
             status = ""
         element("status").textContent = status
+        self.render_hint_button(view.your_turn)
         self.update_title()
         summary = element("summary")
         appearing = False
@@ -122,7 +125,8 @@ class Screen(Room):
             number = len(self.game.history) - 1
             self.set_html("summary-body", render.summary_html(
                 view.summary, view.game_over_text, view.winner,
-                self.record.par_line(number), number, self.record.can_share()))
+                self.record.par_line(number), number, self.record.can_share(),
+                hints.hints_used_text(ui.hints), self.record.coach_line(number)))
             appearing = bool(summary.hidden)
             summary.hidden = False
         else:
@@ -138,6 +142,9 @@ class Screen(Room):
             again = element("bids").querySelector(f'[data-bid="{focus_bid}"]')
             if again:
                 again.focus()
+        # Where the keyboard is now: a card chosen for an exchange stays where it was, not
+        # taken for lost below (which sent it to the panel's button after every choice).
+        focused = document.activeElement
         if covering:
             element("handoff-ready").focus()
         elif revealing:
@@ -149,8 +156,40 @@ class Screen(Room):
                 button.focus()
         elif focused and self.focus_lost(focused, summary):
             self.focus_table()
+        self.say_turn(view.prompt)
         if self.saving and not self.elsewhere:
             self.keep_paint()  # a held trick too: a reload holds it again (app.py restore)
+
+    def say_turn(self, prompt: str) -> None:
+        """Your turn, said once as it comes, with what it asks (``TableView.prompt``); and
+        the keyboard goes to the table if it was nowhere (the page's body: at start, or
+        after Escape closed the front door while the computers bid). Not while a trick is
+        still held, a reveal waits or a dialog is open: said once they are gone."""
+        if (not prompt or not self.speaking or self.shown_trick is not None
+                or self.reveal is not None or document.querySelector("dialog[open]")):
+            return
+        turn = (self.game.hand_number, len(self.game.actions), self.ui.viewer, prompt)
+        if turn == self.turn_said:
+            return
+        self.turn_said = turn
+        self.announce(prompt)
+        active = document.activeElement
+        if active is None or active == document.body:
+            self.focus_table()
+
+    def table_in_view(self, _event: Any = None) -> None:
+        """The table is in view again (the page has started, or a dialog closed, by a
+        button or by Escape, which the browser handles itself): the turn that came
+        meanwhile is said, and the keyboard, if the dialog left it nowhere, goes back to
+        the table."""
+        if document.querySelector("dialog[open]"):
+            return
+        self.render()
+        active = document.activeElement
+        # Still on the closed dialog's button when the event comes (Chrome moves it off
+        # later), or on the body the dialog gave it back to (the front door at start).
+        if active is None or active == document.body or active.closest("dialog:not([open])"):
+            self.focus_table()
 
     def render_seats(self, view: table.TableView) -> None:
         """Each seat's panel at its place (the opponent of a two-player game sits north;

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import math
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Protocol
@@ -63,6 +64,8 @@ MAX_TOTAL = 1_000_000_000
 """The largest running total (a counter beyond it is not ours)."""
 MAX_HANDS = 10_000
 ONE_DAY = datetime.timedelta(days=1)
+MAX_POINTS_LOST = 10_000.0
+"""The most points lost a decision a game may show (a decision costs far less)."""
 
 COUNTERS = ("bid_contracts", "made_contracts", "nil_tries", "nil_made", "blind_tries",
             "blind_made", "bags", "bag_penalties", "sets_against")
@@ -70,6 +73,8 @@ COUNTERS = ("bid_contracts", "made_contracts", "nil_tries", "nil_made", "blind_t
 PAIRS = (("made_contracts", "bid_contracts"), ("nil_made", "nil_tries"),
          ("blind_made", "blind_tries"))
 """(part, whole): a part never exceeds its whole."""
+SINCE_HINTS = frozenset({"hinted_games", "hints"})
+"""Totals counted since the hint (issue 46): 0 in a record kept before them."""
 
 
 class FinishedGame(Protocol):
@@ -121,6 +126,15 @@ def _day(value: object) -> str:
     if datetime.date.fromisoformat(value).isoformat() != value:  # "2026-W48-1" is not ours
         raise ValueError("not written as we write dates")
     return value
+
+
+def _points_lost(value: object) -> float:
+    """The coach's figure: points lost a judged decision, a finite number from 0 to
+    MAX_POINTS_LOST (a bool is not a number); else ValueError."""
+    if (not isinstance(value, int | float) or isinstance(value, bool)
+            or not math.isfinite(value) or not 0 <= value <= MAX_POINTS_LOST):
+        raise ValueError("not points lost a decision")
+    return float(value)
 
 
 def _optional(value: object, check: Any) -> Any:
@@ -182,6 +196,11 @@ class GameResult:
     """The par difference (``par_difference``) when it is known."""
     hand_points: tuple[int, ...] = ()
     """Side 0's points in each hand, first hand first."""
+    hints: int = 0
+    """The hints the player asked for in this game (web/hints.py)."""
+    coach: float | None = None
+    """The coach's figure for the game: points lost a judged decision over its hands the
+    coach judged (web/marking.py), None when none was judged."""
 
     def __post_init__(self) -> None:
         _choice(self.table, TABLE_KEYS)
@@ -210,6 +229,8 @@ class GameResult:
             raise ValueError("one point figure per hand")
         for points in self.hand_points:
             _signed(points)
+        _count(self.hints)
+        _optional(self.coach, _points_lost)
 
     def to_dict(self) -> dict[str, Any]:
         data = {f.name: getattr(self, f.name) for f in fields(self)}
@@ -238,6 +259,8 @@ class GameResult:
                 daily=_optional(data.get("daily"), _day),
                 par=_optional(data.get("par"), _signed),
                 hand_points=tuple(_signed(value) for value in points),
+                hints=_count(data.get("hints", 0)),  # (a result kept before hints: none)
+                coach=_optional(data.get("coach"), _points_lost),
             )
         except TypeError as error:  # never expected: every argument is checked above
             raise ValueError(str(error)) from error
@@ -254,7 +277,8 @@ def table_key(rules: Rules) -> str:
 
 def result_of(game: FinishedGame, level: str, daily: str | None = None,
               par_diff: int | None = None, side: int = 0,
-              winner: int | None = None) -> GameResult:
+              winner: int | None = None, hints: int = 0,
+              coach: float | None = None) -> GameResult:
     """What a finished game leaves behind for ``side`` (the player's: 1 for the invited
     player online), read from the engine's ``game.history`` alone.
 
@@ -263,7 +287,8 @@ def result_of(game: FinishedGame, level: str, daily: str | None = None,
     penalty is counted from the bags each side carries from hand to hand (each one takes
     ``bag_limit`` bags away). ``winner``: the winner of an online game that ended
     before its score did (a forfeit, a player who left), the hands played so far counted.
-    Raises ValueError for a game that is not over.
+    ``hints``: the hints the player asked for in it; ``coach``: the coach's figure for it
+    (points lost a judged decision). Raises ValueError for a game that is not over.
     """
     winner = game.winner if winner is None else winner
     if winner is None:
@@ -294,7 +319,8 @@ def result_of(game: FinishedGame, level: str, daily: str | None = None,
         table=table_key(rules), level=level, players=rules.players, won=winner == side,
         scores=(game.scores[side], game.scores[1 - side]), hands=len(game.history),
         points=sum(hand_points), daily=daily, par=par_diff,
-        hand_points=tuple(hand_points), **counts)
+        hand_points=tuple(hand_points), hints=hints, coach=coach,
+                      **counts)
 
 
 def par_difference(hand_points: Sequence[int], par_points: Mapping[int, int]) -> int | None:
@@ -328,6 +354,9 @@ class Totals:
     bags: int = 0
     bag_penalties: int = 0
     sets_against: int = 0
+    hinted_games: int = 0
+    """Games in which the player asked for a hint."""
+    hints: int = 0
 
     def __add__(self, other: Totals) -> Totals:
         return Totals(**{f.name: getattr(self, f.name) + getattr(other, f.name)
@@ -336,6 +365,7 @@ class Totals:
     @classmethod
     def of(cls, result: GameResult) -> Totals:
         return cls(games=1, wins=int(result.won), hands=result.hands, points=result.points,
+                   hinted_games=int(result.hints > 0), hints=result.hints,
                    **{name: getattr(result, name) for name in COUNTERS})
 
     def win_rate(self) -> float | None:
@@ -358,7 +388,9 @@ class Totals:
     def from_dict(cls, data: dict[str, Any]) -> Totals:
         """Totals from stored data; ValueError if any counter is not one we wrote."""
         totals = cls(**{f.name: _signed(data.get(f.name), MAX_TOTAL) if f.name == "points"
-                        else _count(data.get(f.name), MAX_TOTAL) for f in fields(cls)})
+                        else _count(data.get(f.name, 0 if f.name in SINCE_HINTS else None),
+                                    MAX_TOTAL)
+                        for f in fields(cls)})
         if totals.wins > totals.games or totals.games > totals.hands:
             raise ValueError("more wins than games, or games than hands")
         if totals.bid_contracts > totals.hands or totals.sets_against > totals.hands:
@@ -366,6 +398,8 @@ class Totals:
         for part, whole in PAIRS:
             if getattr(totals, part) > getattr(totals, whole):
                 raise ValueError(f"{part} exceeds {whole}")
+        if totals.hinted_games > totals.games or totals.hinted_games > totals.hints:
+            raise ValueError("more games with hints than games, or than hints")
         return totals
 
 
@@ -467,6 +501,20 @@ def with_par(record: Stats, day: str | None, par: int) -> Stats:
     if day is not None and day in daily and daily[day].par is None:
         daily[day] = replace(daily[day], par=par)
     return replace(record, games=games, daily=daily)
+
+
+def with_coach(record: Stats, coach: float) -> Stats:
+    """The statistics with the coach's figure of the game recorded last (the marks of its
+    last hand arrived after the game ended)."""
+    games = record.games
+    if not games or games[-1].coach == coach:
+        return record
+    return replace(record, games=(*games[:-1], replace(games[-1], coach=coach)))
+
+
+def recent_coach(stats: Stats, count: int = 20) -> list[float]:
+    """The coach's figure of each of the last ``count`` games that have one (the chart)."""
+    return [result.coach for result in stats.games if result.coach is not None][-count:]
 
 
 def _run_start(days: Collection[str], end: datetime.date) -> datetime.date:

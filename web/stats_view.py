@@ -14,10 +14,10 @@ import datetime
 from collections.abc import Mapping, Sequence
 from html import escape
 
-from charts import points_chart
+from charts import lost_chart, points_chart
 from i18n import N_, _, ngettext, signed
 from share import score_text
-from stats import Stats, Totals, calendar_month, recent_points_per_hand, streak
+from stats import Stats, Totals, calendar_month, recent_coach, recent_points_per_hand, streak
 
 MONTH_NAMES = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"),
                N_("June"), N_("July"), N_("August"), N_("September"), N_("October"),
@@ -79,8 +79,20 @@ def overall_html(totals: Totals) -> str:
         figure(_("Points per hand"), decimal_text(totals.points_per_hand()), "points"),
         figure(_("Contracts made"), made_of(totals.made_contracts, totals.bid_contracts),
                "contracts"),
+        figure(_("Games with hints"), hinted_text(totals), "hints"),
     ]
     return f'<dl class="stats-figures">{"".join(figures)}</dl>'
+
+
+def hinted_text(totals: Totals) -> str:
+    """ "2 of 10 (20%) · 7 hints": the games in which you asked for a hint, and how many."""
+    if not totals.hinted_games:
+        # TRANSLATORS: the figure "Games with hints" when no game had one.
+        return _("None")
+    return _("{games} · {hints}").format(
+        games=made_of(totals.hinted_games, totals.games),
+        hints=ngettext("{count} hint", "{count} hints", totals.hints).format(
+            count=totals.hints))
 
 
 def tables_html(stats: Stats, table_names: Mapping[str, str],
@@ -229,6 +241,12 @@ def stats_html(stats: Stats, today: datetime.date, table_names: Mapping[str, str
                          "Points per hand, your last {count} games",
                          len(values)).format(count=len(values))
         parts.append(section(title, points_chart(values, title)))
+        lost = recent_coach(stats, CHART_GAMES)
+        if lost:
+            title = ngettext("The coach: points lost a decision, your last {count} game",
+                             "The coach: points lost a decision, your last {count} games",
+                             len(lost)).format(count=len(lost))
+            parts.append(section(title, lost_chart(lost, title)))
     reset = escape(_("Reset statistics"))
     parts.append(f'<div class="row"><button type="button" data-action="ask-reset-stats">'
                  f'{reset}</button></div>')

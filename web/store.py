@@ -106,6 +106,12 @@ class UiState:
     """The last finished trick (``last_trick``, won by ``last_winner``) is still held on
     the table before its sweep (and the hand's summary waits for it after a hand's last
     trick), so a reload shows it again as it was on screen."""
+    hints: int = 0
+    """The hints used in this game (web/hints.py): said in its summary, kept in the
+    statistics."""
+    hint_turn: tuple[int, ...] = ()
+    """The decision whose hint was counted last (``hints.turn_of``): asked again, even
+    after a reload, the same decision's hint is not counted twice."""
 
     @property
     def par_points(self) -> dict[int, int]:
@@ -133,6 +139,8 @@ class UiState:
             "recorded": self.recorded,
             "selected": list(self.selected),
             "trick_held": self.trick_held,
+            "hints": self.hints,
+            "hint_turn": list(self.hint_turn),
         }
 
 
@@ -175,7 +183,29 @@ def ui_from_dict(data: object) -> UiState:
                    # (a held trick needs the trick and its winner; a save without them
                    # simply shows the table after the sweep)
                    trick_held=(data.get("trick_held", False) is True and bool(plays)
-                               and winner is not None))
+                               and winner is not None),
+                   hints=saved_count(data.get("hints", 0), MAX_HINTS),
+                   hint_turn=saved_turn(data.get("hint_turn", [])))
+
+
+MAX_HINTS = 10_000
+"""The most hints a game may count (a real game asks far fewer)."""
+
+
+def saved_count(value: object, high: int) -> int:
+    """A count as the page wrote it (0 to ``high``), else 0."""
+    if type(value) is not int or not 0 <= value <= high:
+        return 0
+    return value
+
+
+def saved_turn(value: object) -> tuple[int, ...]:
+    """A decision's key as ``hints.turn_of`` wrote it (four small whole numbers), else ()
+    (the next hint of that decision is then counted once more)."""
+    if (not isinstance(value, list) or len(value) != 4
+            or not all(type(item) is int and -1 <= item <= 100_000 for item in value)):
+        return ()
+    return tuple(value)
 
 
 def saved_selection(value: object) -> tuple[str, ...]:

@@ -97,6 +97,23 @@ async function precacheCopy(url) {
   return response;
 }
 
+/**
+ * Whether the browser answered the last fetch of ``url`` from its HTTP cache (Resource
+ * Timing: nothing crossed the network).
+ */
+function fromTheBrowser(url) {
+  const entries = performance.getEntriesByName(bare(url));
+  return entries.length > 0 && entries[entries.length - 1].transferSize === 0;
+}
+
+/**
+ * Marked in this build's cache: the browser did not hold the runtime's wasm at this
+ * install, just after the page had loaded it (an off-the-record window's HTTP cache, in
+ * memory, has no room for its 9.6 MB). The page then asks for "pyodide.asm.wasm?cached"
+ * (web/progress.js), which this worker answers from its cache, rather than the network.
+ */
+const NO_WASM_KEPT = "./no-wasm-kept";
+
 self.addEventListener("install", (event) => {
   event.waitUntil(addStaticRoutes(event));
   event.waitUntil(
@@ -104,6 +121,9 @@ self.addEventListener("install", (event) => {
       .then((cache) => Promise.all(PRECACHE.map(async (url) => {
         const response = await precacheCopy(url);
         await cache.put(bare(url), response);
+        if (url.endsWith(".wasm") && !fromTheBrowser(url)) {
+          await cache.put(bare(NO_WASM_KEPT), new Response(""));
+        }
       })))
       .catch((error) => caches.delete(CACHE).then(() => { throw error; })),
   );
@@ -154,10 +174,14 @@ async function respond(request) {
  * so answered from here it was compiled again on every visit: a return visit was ready
  * at 1.55x the same page without a service worker, 1.0x with this (issue 30, e2e.startup).
  * Offline, or while a newer build installs or waits (its runtime may differ), this
- * build's cached copy answers as for any other file.
+ * build's cached copy answers as for any other file; and so it does for
+ * "pyodide.asm.wasm?cached", which the page asks for when the browser holds no copy of
+ * its own (web/progress.js: an off-the-record window's HTTP cache, in memory, has no room
+ * for it, and every visit there downloaded its 9.6 MB again).
  */
 function leftToTheBrowser(request) {
-  return new URL(request.url).pathname.endsWith(".wasm") && self.navigator.onLine
+  const url = new URL(request.url);
+  return url.pathname.endsWith(".wasm") && !url.search && self.navigator.onLine
     && !self.registration.installing && !self.registration.waiting;
 }
 

@@ -15,7 +15,7 @@ from prefs import Prefs
 from store import UiState
 
 from spades import Action, Bid, Card, Draw, Game, Pass, Phase, Play, Replace, Rules
-from spades.explanations import card_name
+from spades.explanations import card_name, suit_name
 from spades.records import HandRecord
 
 SEAT_NAMES = (N_("South"), N_("West"), N_("North"), N_("East"))
@@ -82,6 +82,8 @@ class CardFace:
     why: str = ""
     """While you are to play: why the rules do not let you play this card (the engine's
     explanation), for assistive technology; "" for a card you may play."""
+    suggested: bool = False
+    """The hint you asked for suggests this card (web/hints.py)."""
 
     @property
     def red(self) -> bool:
@@ -253,6 +255,9 @@ class TableView:
     """Your turn in the Blind Nil exchange: how many cards to choose (else 0)."""
     pass_to: str
     status: str
+    prompt: str
+    """What your turn asks, said once as it comes (the status line, or for a card what the
+    engine allows: "Your card: you must follow hearts."); "" when it is not your turn."""
     summary: HandSummary | None
     """The hand summary (between hands, or at the end of the game). Between hands the
     table shows the finished hand's final state: the next hand is not dealt to view yet."""
@@ -260,6 +265,9 @@ class TableView:
     game_over_text: str
     sheet: tuple[SheetRow, ...]
     target: int
+    suggested: str = ""
+    """The bids panel's button the hint you asked for suggests ("bid:3", "blind", "look",
+    "keep", "discard"; web/hints.py), else ""."""
 
 
 def position_of(seat: int, players: int = 4) -> str:
@@ -448,6 +456,7 @@ def table_view(game: Game, prefs: Prefs, ui: UiState, selected: frozenset[str] =
         passing=passing,
         pass_to=seat_name(PARTNER),
         status=status,
+        prompt=turn_prompt(game, status, top) if your_turn else "",
         summary=summary,
         winner=game.winner,
         game_over_text=game_over_text(game),
@@ -556,6 +565,35 @@ def your_status(game: Game, hidden: bool, passing: int) -> str:
                         "Choose {count} cards to pass to {seat}.",
                         passing).format(count=passing, seat=seat_name(PARTNER))
     return _("Your turn: play a card.")
+
+
+def turn_prompt(game: Game, status: str, top: Card | None) -> str:
+    """What your turn asks, said once as it comes: the status line's question, but for
+    a draw the top card too (seen by you alone), and for a card what the engine allows."""
+    if game.phase is Phase.PLAY:
+        return play_prompt(game)
+    if top is not None:
+        return _("Your draw: the top card is the {card}. Keep it, or discard it and take "
+                 "the next one.").format(card=card_words(str(top)))
+    return status
+
+
+def play_prompt(game: Game) -> str:
+    """Your card, with what the engine allows of it: follow the suit led, any card when
+    you hold none of it, or a lead without spades before they are broken."""
+    turn = game.turn
+    assert turn is not None  # a card is asked of someone
+    plays = game.trick.plays
+    refused = next((why for card in game.hands[turn]
+                    if (why := game.explain(Play(card))) is not None), None)
+    if not plays:
+        if refused is not None and refused.code == "spades_not_broken":
+            return _("Your lead: any suit but spades, which are not broken yet.")
+        return _("Your lead: any card.")
+    suit = suit_name(str(plays[0][1])[-1], translations())
+    if refused is not None and refused.code == "follow_suit":
+        return _("Your card: you must follow {suit}.").format(suit=suit)
+    return _("Your card: you have no {suit}, so any card.").format(suit=suit)
 
 
 def score_line(game: Game) -> str:

@@ -7,6 +7,7 @@ text, the worlds; the answer is the worlds' rows as JSON, which the page merges 
 order, so the choice is the same whichever worker searched which world.
 ``par`` (the duplicate par of a finished hand, ``spades.ai.par``) takes the save JSON, the
 hand number and the opponents' level, and answers your side's points as an int.
+``marks`` (the coach's judgement of a seat's decisions in a finished hand) answers JSON.
 """
 
 import json
@@ -24,7 +25,7 @@ import dataclass_code  # noqa: E402
 
 dataclass_code.install()  # before the engine's modules make their dataclasses
 
-from spades import Game  # noqa: E402
+from spades import Game, Play  # noqa: E402
 
 
 def worlds(save_json: str, seat: int, search: str, first: int, count: int) -> str:
@@ -49,6 +50,20 @@ def par(save_json: str, number: int, opponents: str, simulations: int = 0) -> in
     return par_points(game, int(number), str(opponents), budget)
 
 
+def marks(save_json: str, hand: int, seat: int, simulations: int = 0) -> str:
+    """The coach's marks on ``seat``'s decisions in finished hand ``hand`` of the saved
+    game (``spades.ai.coach.hand_marks``), as web/marks.py keeps them: a JSON list of
+    {"t": trick (0: the bid), "c": the action chosen, "b": the best, "x": the cost}.
+    ``simulations`` other than 0 replaces the coach's budget (for tests)."""
+    from spades.ai.coach import COACH_SIMULATIONS, hand_marks
+
+    game = Game.from_json(save_json)
+    found = hand_marks(game, int(hand), int(seat), int(simulations) or COACH_SIMULATIONS)
+    return json.dumps([{"t": len(decision.view.tricks) + 1 if isinstance(decision.action, Play)
+                        else 0, "c": decision.action.to_text(), "b": verdict.best.to_text(),
+                        "x": verdict.cost} for decision, verdict in found])
+
+
 def ping() -> str:
     return "ready"
 
@@ -61,4 +76,4 @@ def warm() -> str:
     return "warm"
 
 
-__export__ = ["par", "ping", "warm", "worlds"]
+__export__ = ["marks", "par", "ping", "warm", "worlds"]

@@ -1,0 +1,61 @@
+"""The coach's marks on your decisions (issue 46), in real Chromium: after a hand, its
+review marks each of your bids and cards with what it cost, the same marks the engine
+gives under CPython for the same hand (the worker's search is seeded by the game and
+the decision), said to screen readers, and "Next mark" (or M) goes from one to the next.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from e2e.support import HEARD, heard, open_game, play_hand, saved_game
+from spades.ai.coach import hand_marks
+from spades.ai.labels import label_of
+
+BUDGET = 300
+"""The coach's simulations a decision here (?par=N, the par's and the coach's budget for
+tests): a hand judged in a second or two."""
+
+
+def test_a_reviewed_hand_is_marked_as_the_engine_marks_it(page: Any) -> None:
+    page.add_init_script(HEARD)
+    open_game(page, f"seed=2&speed=instant&level=easy&par={BUDGET}&coach=1")
+    assert play_hand(page) == "summary"
+    # Worked out after the hand, while the summary shows: its line says how it went.
+    page.wait_for_selector("#summary .sum-coach", timeout=60_000)
+    page.wait_for_function("() => document.querySelector('#summary .sum-coach')"
+                           ".textContent.startsWith('Your decisions: ')", timeout=60_000)
+    page.locator('#summary [data-action="review-hand"]').click()
+    page.wait_for_selector("#review[open] .review")
+    page.wait_for_selector("#review .review-coach:not([data-judging])", timeout=60_000)
+    line = page.locator("#review .review-coach").inner_text()
+    assert re.match(r"^Your decisions: .+; [\d.]+ points lost a decision\.$", line), line
+
+    # The page's marks are the engine's, computed here under CPython.
+    game = saved_game(page)
+    expected = [(len(d.view.tricks) + 1 if d.view.phase.value == "play" else 0,
+                 d.action.to_text(), v.best.to_text(), v.cost)
+                for d, v in hand_marks(game, 0, 0, BUDGET)]
+    kept = json.loads(page.evaluate("() => localStorage.getItem('spades.marks')"))
+    (found,) = kept.values()
+    assert [(m["t"], m["c"], m["b"], m["x"]) for m in found] == expected
+
+    labelled = [trick for trick, _, _, cost in expected if label_of(cost) is not None]
+    if not labelled:  # the seed's hand had no mark: nothing more to step through
+        assert page.locator('#review [data-action="review-mark"]').count() == 0
+        return
+
+    def after(step: int) -> int:  # the next marked decision, from the first again
+        return next((trick for trick in labelled if trick > step), labelled[0])
+
+    page.keyboard.press("m")
+    step = after(0)
+    page.wait_for_selector(f'#review .review[data-step="{step}"]')
+    mark = page.locator("#review .review-mark").inner_text()
+    assert re.search(r"(Inaccuracy|Mistake|Blunder): it cost \d+ points;", mark), mark
+    said = heard(page)[-1]
+    assert "it cost" in said and "better" in said, said
+    page.locator('#review [data-action="review-mark"]').click()
+    page.wait_for_selector(f'#review .review[data-step="{after(step)}"]')
