@@ -59,3 +59,32 @@ def test_a_reviewed_hand_is_marked_as_the_engine_marks_it(page: Any) -> None:
     assert "it cost" in said and "better" in said, said
     page.locator('#review [data-action="review-mark"]').click()
     page.wait_for_selector(f'#review .review[data-step="{after(step)}"]')
+
+
+def test_the_statistics_chart_the_coachs_figure_game_by_game(page: Any) -> None:
+    """Two finished games with the coach's figure (as the page records them): the
+    statistics draw one bar a game, an image named for screen readers, with its words."""
+    import sys
+
+    from e2e.support import ROOT, open_with_storage, play_to
+
+    sys.path.insert(0, str(ROOT / "web"))
+    import stats as page_stats
+
+    from spades import PRESETS, Game, Phase
+
+    record = page_stats.Stats()
+    for seed, figure in ((12, 6.5), (13, 2.25)):
+        game = play_to(Game.new(PRESETS["quick"], seed=seed),
+                       lambda g: g.phase is Phase.GAME_OVER)
+        record = page_stats.record_game(record, page_stats.result_of(game, "easy",
+                                                                     coach=figure))
+    kept = json.dumps(record.to_dict(), separators=(",", ":"))
+    open_with_storage(page, {page_stats.STATS_KEY: kept}, "speed=instant&level=easy")
+    page.locator('#tools [data-action="stats"]').click()
+    page.wait_for_selector("#stats[open]")
+    chart = page.get_by_role("img", name="The coach: points lost a decision, your last 2 games")
+    assert chart.count() == 1
+    assert chart.locator("desc").text_content() == (
+        "Your last 2 games judged: from 2.2 to 6.5 points lost a decision, the latest 2.2.")
+    assert chart.locator("rect.chart-bar").count() == 2
