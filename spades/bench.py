@@ -78,6 +78,13 @@ def main(argv: list[str] | None = None) -> None:
     for name, rates in results.items():
         print(f"  {name:40s} {statistics.median(rates):8.0f}   rounds: "
               + ", ".join(f"{r:.0f}" for r in rates))
+    if len(results) == 2:
+        # Each round's two loops ran back to back, under the same load: their ratio is the
+        # figure to read on a busy machine, where the rates themselves drift.
+        ours, theirs = results.values()
+        ratios = [a / b for a, b in zip(ours, theirs, strict=True)]
+        print(f"  {'ours / OpenSpiel, round by round':40s} {statistics.median(ratios):8.2f}   "
+              "rounds: " + ", ".join(f"{r:.2f}" for r in ratios))
 
 
 if __name__ == "__main__":

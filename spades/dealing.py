@@ -25,14 +25,17 @@ def shuffled_deck(seed: int, hand_number: int) -> list[int]:
     return sorted(range(52), key=keys.__getitem__)  # a uniform permutation (stable sort)
 
 
+_BITS = tuple(1 << index for index in range(52))
+"""The bitboard of each card index alone."""
+
+
 def deal_hands(seed: int, hand_number: int, players: int = 4) -> tuple[int, ...]:
-    """13 cards for each seat from the shuffled deck, as bitboards by seat."""
+    """13 cards for each seat from the shuffled deck, as bitboards by seat: one card to
+    each seat in turn, so seat ``s`` gets the deck's cards ``s``, ``s + players``, ..."""
     deck = shuffled_deck(seed, hand_number)
-    hands = [0] * players
-    for i in range(0, 13 * players, players):
-        for seat in range(players):
-            hands[seat] |= 1 << deck[i + seat]
-    return tuple(hands)
+    dealt = 13 * players
+    return tuple([sum(map(_BITS.__getitem__, deck[seat:dealt:players]))
+                  for seat in range(players)])
 
 
 def first_dealer(seed: int, players: int) -> int:

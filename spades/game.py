@@ -21,7 +21,7 @@ from itertools import combinations
 from typing import Any, NamedTuple
 
 from .actions import BIDS, BLIND_NIL, DISCARD, KEEP, PLAYS, Action, Bid, Draw, Pass, Play, Replace
-from .cards import CARDS, SPADES, SUITS, Card, cards_of, indexes
+from .cards import CARDS, SPADES, SUIT_MASKS, SUITS, Card, cards_of, indexes
 from .dealing import deal_hands, first_dealer, replacement_rng, shuffled_deck
 from .explanations import Explanation
 from .records import HandRecord, IllegalAction, Phase, Trick
@@ -34,6 +34,7 @@ from .view import View
 
 NO_BID = -1
 _PLAY = Phase.PLAY  # a module constant: Enum member lookup costs 70 ns on 3.11
+_BID = Phase.BID
 
 
 class _Origin(NamedTuple):
@@ -61,6 +62,17 @@ class _Aside(NamedTuple):
     """The passes still to make, as (giver, receiver)."""
     passed: tuple[int, ...]
     received: tuple[int, ...]
+
+
+def _aside_of(stock: tuple[int, ...], players: int) -> _Aside:
+    """A new hand's aside: the stock to draw from, nothing drawn, replaced or passed yet."""
+    none = (0,) * players
+    return _Aside(stock, 0, (), none, (None,) * players, (), none, none)
+
+
+_NOTHING_ASIDE = {players: _aside_of((), players) for players in (2, 4)}
+"""The aside of a hand without a stock (four players, or two dealt their hands), by the
+number of players: made once, not at every hand, since it is the same each time."""
 
 
 class Game:
@@ -206,16 +218,28 @@ class Game:
         stock: tuple[int, ...] = ()
         if players == 2 and (given is None or len(given) == 52):
             stock = given if given is not None else tuple(shuffled_deck(seed, number))
-        none = (0,) * players
-        self._aside = _Aside(stock, 0, (), none, (None,) * players, (), none, none)
+        self._aside = _aside_of(stock, players) if stock else _NOTHING_ASIDE[players]
         if stock:
             self._hands = (0, 0)
             self._phase = Phase.DRAW
             self._turn = (dealer + 1) % 2  # the non-dealer draws first (001, 002)
         else:
-            self._hands = given if given is not None else deal_hands(seed, number, players)
+            self._hands = given if given is not None else ()  # dealt by _dealt_hands
             self._phase = Phase.BID
             self._turn = self._first_bidder()
+
+    def _dealt_hands(self) -> tuple[int, ...]:
+        """The hands' bitboards, dealt from the seed now if they were not yet (``()``).
+
+        A hand from the seed is dealt when its cards are first needed, so that a playout
+        that stops at the end of a hand, as a search's do, never pays for the next one's
+        shuffle.  The deal is kept in this game: the seed fixed its cards all along, so the
+        game does not change.  Everything outside the play phase reads the hands through
+        here; the play phase always has them (its start reads them).
+        """
+        if not self._hands:
+            self._hands = deal_hands(self._origin.seed, self._hand_number, self._rules.players)
+        return self._hands
 
     # ------------------------------------------------------------------ public state
 
@@ -248,7 +272,7 @@ class Game:
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's cards, sorted by suit then rank."""
-        return tuple(cards_of(hand) for hand in self._hands)
+        return tuple(cards_of(hand) for hand in self._dealt_hands())
 
     @property
     def bids(self) -> tuple[int | None, ...]:
@@ -320,7 +344,12 @@ class Game:
         """Every legal action for ``turn``, in a fixed order (empty once the game is over)."""
         phase = self._phase
         if phase is _PLAY:
-            return _plays_of(self._legal)
+            # The plays of the legal bitboard, byte by byte, lowest card first (the hot path
+            # of a search's playouts: seven lookups instead of a loop over the cards).
+            mask = self._legal
+            return [*_BYTE0[mask & 255], *_BYTE1[mask >> 8 & 255], *_BYTE2[mask >> 16 & 255],
+                    *_BYTE3[mask >> 24 & 255], *_BYTE4[mask >> 32 & 255],
+                    *_BYTE5[mask >> 40 & 255], *_BYTE6[mask >> 48]]
         if phase is Phase.BID:
             low = 0 if self._rules.nil else 1
             bids: list[Action] = [BLIND_NIL] if self._blind_bid_allowed() else []
@@ -329,10 +358,10 @@ class Game:
             draws: list[Action] = [DISCARD, KEEP]
             return draws + ([BLIND_NIL] if self._blind_bid_allowed() else [])
         if phase is Phase.PASS:
-            hand = cards_of(self._hands[self._turn])
+            hand = cards_of(self._dealt_hands()[self._turn])
             return [Pass(cards) for cards in combinations(hand, self._exchange_size())]
         if phase is Phase.REPLACE:
-            hand = cards_of(self._hands[self._turn])
+            hand = cards_of(self._dealt_hands()[self._turn])
             limit = min(self._rules.blind_nil_cards, len(hand))
             return [Replace(cards) for k in range(limit + 1) for cards in combinations(hand, k)]
         return []
@@ -410,7 +439,7 @@ class Game:
         return None
 
     def _explain_cards_held(self, cards: Iterable[Card]) -> Explanation | None:
-        hand = self._hands[self._turn]
+        hand = self._dealt_hands()[self._turn]
         for card in cards:
             if not hand >> card.index & 1:
                 return Explanation("not_in_hand", "not_in_hand", {"card": str(card)})
@@ -420,7 +449,7 @@ class Game:
         self._turn = seat
         trick = self._trick
         lead_suit = trick[0][1] // 13 if trick else NO_SUIT
-        self._legal = legal_play_mask(self._hands[seat], lead_suit, self._broken)
+        self._legal = legal_play_mask(self._dealt_hands()[seat], lead_suit, self._broken)
 
     def _blind_bid_allowed(self) -> bool:
         rules = self._rules
@@ -434,17 +463,57 @@ class Game:
                 and all(drawer != seat for drawer, _ in self._aside.draws))
 
     def _exchange_size(self) -> int:
-        return min(self._rules.blind_nil_cards, self._hands[self._turn].bit_count())
+        return min(self._rules.blind_nil_cards, self._dealt_hands()[self._turn].bit_count())
 
     # ------------------------------------------------------------------ applying
 
     def apply(self, action: Action) -> Game:
         """The game after ``action``; raises IllegalAction (a ValueError) if it is not legal."""
-        if (type(action) is Play and self._phase is _PLAY
-                and self._legal >> action.card.index & 1):
+        if type(action) is Play and self._phase is _PLAY:
+            index = action.card.index
+            if self._legal >> index & 1:
+                # A legal play: the hot path of a search's playouts, so it is written out
+                # here, reads this game into locals and writes each slot of the new one once
+                # (``_copy_for_play`` copies all but the five slots a play always sets).
+                game = self._copy_for_play()
+                game._log = (self._log, action)
+                seat = self._turn
+                hands = list(self._hands)
+                hands[seat] ^= 1 << index  # the legal mask holds only cards of the hand
+                game._hands = after = tuple(hands)
+                trick, broken = self._trick, self._broken
+                if index >= 39 and not broken:
+                    # Any spade breaks spades; at the Duel (002) only one played on another suit.
+                    lead_suit = trick[0][1] // 13 if trick else SPADES
+                    broken = breaks_spades(index, lead_suit, self._rules.lead_breaks_spades)
+                    game._broken = broken
+                trick += ((seat, index),)
+                players = self._rules.players
+                if len(trick) < players:
+                    seat = seat + 1 if seat + 1 < players else 0
+                    game._trick, game._turn = trick, seat
+                    # Follow suit if you can (``legal_play_mask``, written out here: the hot path).
+                    hand = after[seat]
+                    game._legal = hand & SUIT_MASKS[trick[0][1] // 13] or hand
+                    return game
+                winner = trick_winner(trick)
+                won = list(self._won)
+                won[winner] += 1
+                game._won = tuple(won)
+                game._completed = completed = (*self._completed, trick)
+                game._trick, game._turn = (), winner
+                if len(completed) == 13:
+                    game._legal = 0
+                    game._finish_hand()
+                else:
+                    game._legal = legal_play_mask(after[winner], NO_SUIT, broken)
+                return game
+        if type(action) is Bid and self._phase is _BID and self._explain_bid(action) is None:
+            # A bid in the bidding (the other hot path of a playout from the deal): what
+            # explain would ask, without its dispatch on the action's type.
             game = self._copy()
-            game._play(action.card.index)
             game._log = (self._log, action)
+            game._bid(action)
             return game
         explanation = self.explain(action)
         if explanation is not None:
@@ -466,9 +535,14 @@ class Game:
     def _copy(self) -> Game:
         raise NotImplementedError  # replaced below by _make_copier, for speed
 
+    def _copy_for_play(self) -> Game:
+        raise NotImplementedError  # replaced below by _make_copier, for speed
+
     def _bid(self, action: Bid) -> None:
         seat = self._turn
-        self._bids = _put(self._bids, seat, action.n)
+        bids = list(self._bids)
+        bids[seat] = action.n
+        self._bids = tuple(bids)
         if action.blind:
             self._blind = _put(self._blind, seat, True)
             if self._phase is Phase.DRAW:
@@ -476,11 +550,11 @@ class Game:
         self._start_bidding()
 
     def _draw(self, keep: bool) -> None:
-        aside, seat = self._aside, self._turn
+        aside, seat, hands = self._aside, self._turn, self._dealt_hands()
         pos = aside.stock_pos
         top, below = aside.stock[pos], aside.stock[pos + 1]
         kept, thrown = (top, below) if keep else (below, top)
-        self._hands = _put(self._hands, seat, self._hands[seat] | 1 << kept)
+        self._hands = _put(hands, seat, hands[seat] | 1 << kept)
         self._aside = aside = aside._replace(
             stock_pos=pos + 2,
             draws=(*aside.draws, (seat, keep)),
@@ -507,13 +581,13 @@ class Game:
                 if self._blind[seat] and self._aside.replaced[seat] is None]
 
     def _replace(self, cards: tuple[Card, ...]) -> None:
-        aside, seat = self._aside, self._turn
+        aside, seat, hands = self._aside, self._turn, self._dealt_hands()
         out = sum(1 << card.index for card in cards)
         # The pile is every card either seat threw away that no hand holds again; each
         # seat's own record of what it threw stays as it is, since which cards the other
         # seat drew back is secret (001).
         pile = sorted(indexes((aside.discards[0] | aside.discards[1])
-                              & ~(self._hands[0] | self._hands[1])))
+                              & ~(hands[0] | hands[1])))
         drawn = 0
         given = self._given_replacements(seat)
         if given is not None:
@@ -528,7 +602,7 @@ class Game:
             rng = replacement_rng(self._origin.seed, self._hand_number, seat)
             for _ in cards:
                 drawn |= 1 << pile.pop(int(rng.random() * len(pile)))
-        self._hands = _put(self._hands, seat, self._hands[seat] & ~out | drawn)
+        self._hands = _put(hands, seat, hands[seat] & ~out | drawn)
         self._aside = aside._replace(
             discards=_put(aside.discards, seat, aside.discards[seat] | out),
             replaced=_put(aside.replaced, seat, out),
@@ -588,7 +662,7 @@ class Game:
         aside = self._aside
         (giver, receiver), *rest = aside.exchange
         moved = sum(1 << card.index for card in cards)
-        hands = list(self._hands)
+        hands = list(self._dealt_hands())
         hands[giver] &= ~moved
         hands[receiver] |= moved
         self._hands = tuple(hands)
@@ -601,28 +675,6 @@ class Game:
             self._turn = rest[0][0]
         else:
             self._start_play()
-
-    def _play(self, index: int) -> None:
-        seat, hands = self._turn, self._hands
-        self._hands = (*hands[:seat], hands[seat] & ~(1 << index), *hands[seat + 1:])
-        trick = self._trick
-        if index >= 39 and not self._broken:
-            # Any spade breaks spades; at the Duel (002) only one played on another suit.
-            lead_suit = trick[0][1] // 13 if trick else SPADES
-            self._broken = breaks_spades(index, lead_suit, self._rules.lead_breaks_spades)
-        trick = self._trick = (*trick, (seat, index))
-        players = self._rules.players
-        if len(trick) < players:
-            self._set_turn_to_play((seat + 1) % players)
-            return
-        winner = trick_winner(trick)
-        self._won = _put(self._won, winner, self._won[winner] + 1)
-        self._completed = (*self._completed, trick)
-        self._trick = ()
-        if len(self._completed) == 13:
-            self._finish_hand()
-        else:
-            self._set_turn_to_play(winner)
 
     def _finish_hand(self) -> None:
         rules = self._rules
@@ -654,7 +706,7 @@ class Game:
             raise ValueError(f"a seat is 0 to {players - 1}")
         on_turn = self.turn == seat
         drawing = on_turn and self.phase is Phase.DRAW
-        aside = self._aside
+        aside, hands = self._aside, self._dealt_hands()
         return View(
             rules=self.rules,
             seat=seat,
@@ -662,8 +714,8 @@ class Game:
             dealer=self.dealer,
             phase=self.phase,
             turn=self.turn,
-            hand=cards_of(self._hands[seat]),
-            hand_sizes=tuple(hand.bit_count() for hand in self._hands),
+            hand=cards_of(hands[seat]),
+            hand_sizes=tuple(hand.bit_count() for hand in hands),
             bids=self.bids,
             blind=self.blind,
             tricks_won=self.tricks_won,
@@ -765,21 +817,26 @@ class Game:
         return game
 
 
-def _plays_of(mask: int) -> list[Action]:
-    """The ``Play`` actions of a bitboard, lowest card first (a hot path of search)."""
-    plays: list[Action] = []
-    while mask:
-        low = mask & -mask
-        plays.append(PLAYS[low.bit_length() - 1])
-        mask ^= low
-    return plays
+def _plays_by_byte(byte: int) -> tuple[tuple[Play, ...], ...]:
+    """For each value of bits ``8 * byte`` to ``8 * byte + 7`` of a bitboard (only four
+    bits in the last byte), the ``Play`` actions of those bits, lowest card first."""
+    table: list[tuple[Play, ...]] = [()]
+    for index in range(8 * byte, min(8 * byte + 8, 52)):
+        table += [(*plays, PLAYS[index]) for plays in table]  # the values with this bit
+    return tuple(table)
 
 
-def _make_copier() -> Any:
+# A bitboard's plays are its seven bytes' plays one after the other (``legal_actions``):
+# tables of 1,600 small tuples in all, built once.
+_BYTE0, _BYTE1, _BYTE2, _BYTE3, _BYTE4, _BYTE5, _BYTE6 = map(_plays_by_byte, range(7))
+
+
+def _make_copier(leave: tuple[str, ...] = ()) -> Any:
     """A copy function with one assignment per slot, written out: copying is the hot path
-    of ``apply`` and a loop over ``getattr`` costs twice the whole rest of a move."""
+    of ``apply`` and a loop over ``getattr`` costs twice the whole rest of a move.  The
+    slots named in ``leave`` are left unset, for the caller to set."""
     lines = ["def _copy(self):", "    game = _new(Game)"]
-    lines += [f"    game.{name} = self.{name}" for name in Game.__slots__]
+    lines += [f"    game.{name} = self.{name}" for name in Game.__slots__ if name not in leave]
     lines.append("    return game")
     namespace: dict[str, Any] = {"_new": object.__new__, "Game": Game}
     exec("\n".join(lines), namespace)
@@ -787,6 +844,8 @@ def _make_copier() -> Any:
 
 
 Game._copy = _make_copier()  # type: ignore[method-assign]
+Game._copy_for_play = _make_copier(  # type: ignore[method-assign]
+    leave=("_hands", "_legal", "_log", "_trick", "_turn"))
 
 
 def _put(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:

@@ -65,29 +65,32 @@ def score_sides(
     if len(bids) != seats or len(tricks) != seats or len(bags) != 2:
         raise ValueError(f"need {seats} bids, {seats} trick counts and 2 bag counts")
     blind = tuple(blind) if blind is not None else (False,) * seats
-    return (
-        _score_side(rules, [s for s in range(seats) if s % 2 == 0], bids, tricks, bags[0], blind),
-        _score_side(rules, [s for s in range(seats) if s % 2 == 1], bids, tricks, bags[1], blind),
-    )
+    side0, side1 = _SIDE_SEATS[seats]
+    return (_score_side(rules, side0, bids, tricks, bags[0], blind),
+            _score_side(rules, side1, bids, tricks, bags[1], blind))
+
+
+_SIDE_SEATS = {4: ((0, 2), (1, 3)), 2: ((0,), (1,))}
+"""Each side's seats, by the number of players."""
 
 
 def _score_side(
     rules: Rules,
-    seats: list[int],
+    seats: tuple[int, ...],
     bids: Sequence[int],
     tricks: Sequence[int],
     bags_before: int,
     blind: Sequence[bool],
 ) -> SideResult:
-    contract = sum(bids[s] for s in seats if bids[s] > 0)
-    nil_points = 0
-    nil_tricks = 0
+    contract = bidder_tricks = nil_points = nil_tricks = 0
     for s in seats:
-        if bids[s] == 0:
+        if bids[s] > 0:
+            contract += bids[s]
+            bidder_tricks += tricks[s]
+        elif bids[s] == 0:
             value = rules.blind_nil_points if blind[s] else rules.nil_points
             nil_points += value if tricks[s] == 0 else -value
             nil_tricks += tricks[s]
-    bidder_tricks = sum(tricks[s] for s in seats if bids[s] > 0)
     if rules.nil_tricks_count_for_partner:
         # 004: a Nil bidder's tricks help the contract; only tricks beyond it are bags,
         # and a set side gets none.

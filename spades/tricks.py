@@ -2,7 +2,9 @@
 
 These few functions are the only place that states follow suit, spades broken (when a
 spade may be led, and which spade breaks them) and the trick winner; the game, the views
-and the computer players' fast simulations all call them.
+and the computer players' fast simulations all call them (the game's play, its hot path,
+writes out the follow-suit test of ``legal_play_mask``, as the fast simulators do that of
+``breaks_spades``).
 """
 
 from __future__ import annotations
@@ -46,10 +48,9 @@ def trick_winner(plays: Sequence[tuple[int, int]]) -> int:
     The highest spade wins; with no spade, the highest card of the led suit.  Spades have
     the highest indexes, so the highest index among cards of the led suit or spades wins.
     """
-    lead_suit = plays[0][1] // 13
     best_seat, best = plays[0]
-    for seat, index in plays[1:]:
-        suit = index // 13
-        if index > best and suit in (lead_suit, SPADES):
+    lead_suit = best // 13
+    for seat, index in plays:
+        if index > best and (index >= 39 or index // 13 == lead_suit):  # 39: the two of spades
             best_seat, best = seat, index
     return best_seat
