@@ -140,6 +140,10 @@ def test_two_browsers_play_a_duel_hand_online(open_page: Any) -> None:
     assert all(scores), scores
     # Both pages scored the same hand from the same verified deal.
     assert sorted(scores[0].split()) == sorted(scores[1].split())
+    # The guest's review marks the guest's own decisions (issue 46: online hands too).
+    guest.locator('#summary [data-action="review-hand"]').click()
+    guest.wait_for_selector("#review .review-coach:not([data-judging])", timeout=60_000)
+    assert guest.locator("#review .review-coach").inner_text().startswith("Your decisions: ")
 
 
 @pytest.mark.parametrize("declaring", ["host", "both"])

@@ -26,7 +26,11 @@ class Marking(RecordRoom):
     """The marks of finished hands: asked of the worker, kept, and shown when they land."""
 
     def marks_seat(self) -> int | None:
-        """The seat the coach judges: the one person at the table (None at pass and play)."""
+        """The seat the coach judges: the one person at this device (online, this page's
+        seat; None at pass and play, where two people share it)."""
+        ui = self.app.ui
+        if ui.online:
+            return ui.viewer
         humans = self.app.humans()
         return next(iter(humans)) if len(humans) == 1 else None
 
