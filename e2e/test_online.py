@@ -81,8 +81,15 @@ def exchange_codes(host: Any, guest: Any, invitation: str = "", wait: bool = Tru
     guest.wait_for_function("() => document.getElementById('online-answer').value")
     host.locator("#online-answer-in").fill(guest.locator("#online-answer").input_value())
     host.locator('#online [data-action="online-connect"]').click()
-    for page in (host, guest) if wait else ():
-        page.wait_for_selector("#online", state="hidden", timeout=30_000)
+    for name, page in (("host", host), ("guest", guest)) if wait else ():
+        try:
+            # As connected(): a connection on a loaded machine (three browsers on two
+            # cores) has taken more than 30 s.
+            page.wait_for_selector("#online", state="hidden", timeout=60_000)
+        except Exception as error:
+            said = {who: str(other.locator("#online-status").text_content())
+                    for who, other in (("host", host), ("guest", guest))}
+            raise AssertionError(f"the {name}'s online dialog stayed open: {said}") from error
         page.wait_for_selector("#connection:not([hidden])")
 
 
