@@ -161,3 +161,52 @@ def test_a_deal_on_the_games_curve() -> None:
     ndeal.run_deal(group, seats, rngs(4, 5))
     assert sorted(v for player in seats for v in player.cards.values()) == list(range(52))
     assert all(len(player.cards) == 13 for player in seats)
+
+
+def test_a_card_shown_is_the_one_dealt_there() -> None:
+    seats = table(4, 6)
+    generators = rngs(4, 6)
+    record = ndeal.run_deal(SMALL, seats, generators)
+    player = seats[1]
+    position, value = next(iter(player.cards.items()))
+    shown = ndeal.show_card(SMALL, player, position, record.held[position], generators[1])
+    ndeal.check_shown(SMALL, player.commitment, record.held[position], shown)
+    assert shown.value == value
+    # Another value at that place (one of the player's other cards, or none of its own).
+    for lie in {v for v in range(SMALL.cards) if v != value}:
+        forged = ndeal.Shown(1, position, lie, shown.proof)
+        with pytest.raises(ndeal.CheatDetected) as caught:
+            ndeal.check_shown(SMALL, player.commitment, record.held[position], forged)
+        assert caught.value.seat == 1
+    # A card of another place, with its own proof: not the card dealt at this one.
+    other_position = next(p for p in player.cards if p != position)
+    elsewhere = ndeal.show_card(SMALL, player, other_position, record.held[other_position],
+                                generators[1])
+    with pytest.raises(ndeal.CheatDetected):
+        ndeal.check_shown(SMALL, player.commitment, record.held[position],
+                          ndeal.Shown(1, position, elsewhere.value, elsewhere.proof))
+
+
+def test_the_blind_nil_exchange_passes_cards_the_opponents_never_see() -> None:
+    group = ModpGroup(safe_prime_below(2**64), cards=16)
+    seats = table(4, 7, group)
+    generators = rngs(4, 7)
+    record = ndeal.run_deal(group, seats, generators)
+    giver, receiver = seats[0], seats[2]
+    passed = sorted(giver.cards)[:2]
+    values = {giver.cards[p] for p in passed}
+    before = len(record.unlocks)
+    ndeal.pass_cards(group, seats, record, 0, 2, passed, generators)
+    assert {receiver.cards[p] for p in passed} == values
+    assert not set(passed) & set(giver.cards)
+    # What the exchange sent, with both opponents' keys off: none of the passed cards.
+    sent = [card for step in record.unlocks[before:] for card in (*step.before, *step.after)]
+    keys = [seats[1].key, seats[3].key]
+    read = {value for card in sent if (value := readable(group, keys, card)) is not None}
+    assert not read & values
+    # The receiver plays a passed card: checked like any other.
+    shown = ndeal.show_card(group, receiver, passed[0], record.held[passed[0]], generators[2])
+    ndeal.check_shown(group, receiver.commitment, record.held[passed[0]], shown)
+    # A pass of a card the giver does not hold is refused.
+    with pytest.raises(ndeal.CheatDetected):
+        ndeal.pass_cards(group, seats, record, 1, 3, [passed[0]], generators)

@@ -16,6 +16,11 @@ power by a secret key), for any number of players:
    (``proofs.prove_powers``, batched). The holder then reads each card with its own
    decryption table (every card value under its lock alone): nobody else ever holds a
    card of the holder's with fewer than the holder's lock on it.
+4. **The Blind Nil exchange** (``pass_cards``): the giver's places are unlocked for its
+   partner the same way; the opponents learn which places moved, never the cards.
+5. **A card played** (``show_card``): its value, with the holder's proof that the card it
+   was given there (under its lock alone, as every player saw it) is that value under
+   its committed key.
 
 Every message is checked before it is used (``check_shuffle_turn``, ``check_unlock``);
 a player whose proof fails is caught at once, and known (``CheatDetected``).
@@ -160,6 +165,43 @@ def read_cards(player: Player, positions: Sequence[int], cards: Sequence[Element
         player.cards[position] = value
 
 
+# ------------------------------------------------------------------ a card shown
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A card played: its position, its value, and the holder's proof that the card it
+    was given at that position (under its lock alone) is that value under its lock."""
+
+    seat: int
+    position: int
+    value: int
+    proof: tuple[int, ...]
+
+
+def show_card(group: Group, player: Player, position: int, held: Element,
+              rng: random.Random) -> Shown:
+    """``player`` plays its card at ``position`` (``held``: that card under its lock
+    alone, as the last unlock gave it), proving it is the value it says."""
+    value = player.cards[position]
+    pairs = [(group.encode(value), held)]
+    proof = prove_powers(group, player.key, pairs, context_of(f"show:{position}",
+                                                              player.seat), rng)
+    return Shown(player.seat, position, value, tuple(proof))
+
+
+def check_shown(group: Group, commitment: Element, held: Element, shown: Shown) -> None:
+    """Raises CheatDetected unless ``shown`` is the card its player was dealt at its
+    position: ``held`` (the last unlock's output there, which every player saw) is the
+    value's encoding under the player's committed key."""
+    if not isinstance(shown.value, int) or not 0 <= shown.value < group.cards:
+        raise CheatDetected(shown.seat, "a card value that is not in the deck")
+    pairs = [(group.encode(shown.value), held)]
+    if not check_powers(group, commitment, pairs, list(shown.proof),
+                        context_of(f"show:{shown.position}", shown.seat)):
+        raise CheatDetected(shown.seat, "a card that is not the one dealt there")
+
+
 # ------------------------------------------------------------------ a whole deal
 
 
@@ -170,6 +212,9 @@ class DealRecord:
     decks: list[tuple[Element, ...]] = field(default_factory=list)
     """The deck after each player's shuffle, in seat order."""
     unlocks: list[Unlock] = field(default_factory=list)
+    held: dict[int, Element] = field(default_factory=dict)
+    """Each position's card under its holder's lock alone (the last unlock's output, which
+    every player saw): what a card shown is checked against (``check_shown``)."""
 
 
 def deal_order(cards: int, players: int) -> list[int]:
@@ -202,9 +247,37 @@ def run_deal(group: Group, players: Sequence[Player], rngs: Sequence[random.Rand
             record.unlocks.append(step)
             cards = list(step.after)
         read_cards(holder, positions, cards)
+        record.held.update(zip(positions, cards, strict=True))
     return record
 
 
-__all__ = ["CheatDetected", "DealRecord", "Player", "ShuffleTurn", "Unlock",
-           "check_shuffle_turn", "check_unlock", "deal_order", "new_player", "plain_deck",
-           "read_cards", "run_deal", "shuffle_turn", "unlock"]
+def pass_cards(group: Group, players: Sequence[Player], record: DealRecord, giver: int,
+               receiver: int, positions: Sequence[int], rngs: Sequence[random.Random],
+               prove: bool = True) -> None:
+    """The Blind Nil exchange: ``giver`` passes its cards at ``positions`` to ``receiver``
+    (its partner), and no other player learns what they are. The final deck's cards at
+    those positions are unlocked for the receiver as a deal unlocks them (every player
+    but the receiver, the giver among them, takes its lock off in seat order); the
+    opponents see only which of the giver's places moved. The giver forgets them."""
+    holder = players[giver]
+    if not positions or any(p not in holder.cards for p in positions):
+        raise CheatDetected(giver, "a pass of cards it does not hold")
+    cards = [record.decks[-1][p] for p in positions]
+    for other, rng in zip(players, rngs, strict=True):
+        if other.seat == receiver:
+            continue
+        step = unlock(group, other, positions, cards, rng)
+        if prove:
+            check_unlock(group, other.commitment, step)
+        record.unlocks.append(step)
+        cards = list(step.after)
+    read_cards(players[receiver], positions, cards)
+    record.held.update(zip(positions, cards, strict=True))
+    for position in positions:
+        del holder.cards[position]
+
+
+__all__ = ["CheatDetected", "DealRecord", "Player", "Shown", "ShuffleTurn", "Unlock",
+           "check_shown", "check_shuffle_turn", "check_unlock", "deal_order", "new_player",
+           "pass_cards", "plain_deck", "read_cards", "run_deal", "show_card", "shuffle_turn",
+           "unlock"]
