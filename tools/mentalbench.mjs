@@ -5,6 +5,7 @@
 // engine as Chromium's.
 //
 //   node tools/mentalbench.mjs [--hands N] [--table two-handed] [--small]
+//   node tools/mentalbench.mjs --four [--hands N]   (spades/lab/ndealbench.py: four players)
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -32,9 +33,13 @@ const option = (name, fallback) => {
 pyodide.globals.set("hands", Number(option("--hands", "3")));
 pyodide.globals.set("table", option("--table", "duel"));
 pyodide.globals.set("small", process.argv.includes("--small"));
+pyodide.globals.set("four", process.argv.includes("--four"));
 pyodide.runPython(`
 import sys
-from spades.lab import mentalbench
+from spades.lab import mentalbench, ndealbench
 print(f"Pyodide {sys.version.split()[0]} under Node ${process.version}")
-mentalbench.report(mentalbench.run(hands, table, small))
+if four:
+    ndealbench.report(ndealbench.run(hands))
+else:
+    mentalbench.report(mentalbench.run(hands, table, small))
 `);

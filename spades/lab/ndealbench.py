@@ -12,9 +12,7 @@ played, and checked by the three other pages. The median of ``--hands`` hands.
 
 from __future__ import annotations
 
-import argparse
 import random
-import statistics
 import time
 from collections import defaultdict
 
@@ -75,18 +73,34 @@ def one_hand(players: int, seed: int, exchange: bool) -> dict[str, float]:
     return dict(spent)
 
 
+def run(hands: int, players: int = 4, exchange: bool = True) -> list[dict[str, float]]:
+    return [one_hand(players, seed, exchange) for seed in range(hands)]
+
+
+def median(values: list[float]) -> float:
+    """(The page's Pyodide ships no ``statistics``: tools/mentalbench.mjs --four.)"""
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+
+def report(hands: list[dict[str, float]], players: int = 4) -> None:
+    totals = [sum(hand.values()) for hand in hands]
+    print(f"{players} players, {len(hands)} hands: {median(totals):.2f} s a hand"
+          f" (all pages together), hands {', '.join(f'{t:.2f}' for t in totals)}")
+    for step in hands[0]:
+        print(f"  {step:>8}: {median([hand[step] for hand in hands]):.2f} s")
+
+
 def main(argv: list[str] | None = None) -> None:
+    import argparse  # here: the page's Pyodide has none (tools/mentalbench.mjs --four)
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=3)
     parser.add_argument("--players", type=int, default=4, choices=(3, 4))
     parser.add_argument("--exchange", action="store_true")
     args = parser.parse_args(argv)
-    hands = [one_hand(args.players, seed, args.exchange) for seed in range(args.hands)]
-    totals = [sum(hand.values()) for hand in hands]
-    print(f"{args.players} players, {args.hands} hands: {statistics.median(totals):.2f} s a hand"
-          f" (all pages together), hands {', '.join(f'{t:.2f}' for t in totals)}")
-    for step in hands[0]:
-        print(f"  {step:>8}: {statistics.median(hand[step] for hand in hands):.2f} s")
+    report(run(args.hands, args.players, args.exchange), args.players)
 
 
 if __name__ == "__main__":
