@@ -237,18 +237,26 @@ def run_deal(group: Group, players: Sequence[Player], rngs: Sequence[random.Rand
     holders = deal_order(len(deck), len(players))
     for holder in players:
         positions = [i for i, seat in enumerate(holders) if seat == holder.seat]
-        cards = [deck[i] for i in positions]
-        for other, rng in zip(players, rngs, strict=True):
-            if other is holder:
-                continue
-            step = unlock(group, other, positions, cards, rng)
-            if prove:
-                check_unlock(group, other.commitment, step)
-            record.unlocks.append(step)
-            cards = list(step.after)
-        read_cards(holder, positions, cards)
-        record.held.update(zip(positions, cards, strict=True))
+        unlock_for(group, players, record, holder.seat, positions, rngs, prove)
     return record
+
+
+def unlock_for(group: Group, players: Sequence[Player], record: DealRecord, reader: int,
+               positions: Sequence[int], rngs: Sequence[random.Random], prove: bool) -> None:
+    """The final deck's cards at ``positions`` unlocked for ``reader``: every other
+    player takes its lock off in seat order (each step checked), then ``reader`` reads
+    them; what was sent goes into ``record``."""
+    cards = [record.decks[-1][p] for p in positions]
+    for other, rng in zip(players, rngs, strict=True):
+        if other.seat == reader:
+            continue
+        step = unlock(group, other, positions, cards, rng)
+        if prove:
+            check_unlock(group, other.commitment, step)
+        record.unlocks.append(step)
+        cards = list(step.after)
+    read_cards(players[reader], positions, cards)
+    record.held.update(zip(positions, cards, strict=True))
 
 
 def pass_cards(group: Group, players: Sequence[Player], record: DealRecord, giver: int,
@@ -262,17 +270,7 @@ def pass_cards(group: Group, players: Sequence[Player], record: DealRecord, give
     holder = players[giver]
     if not positions or any(p not in holder.cards for p in positions):
         raise CheatDetected(giver, "a pass of cards it does not hold")
-    cards = [record.decks[-1][p] for p in positions]
-    for other, rng in zip(players, rngs, strict=True):
-        if other.seat == receiver:
-            continue
-        step = unlock(group, other, positions, cards, rng)
-        if prove:
-            check_unlock(group, other.commitment, step)
-        record.unlocks.append(step)
-        cards = list(step.after)
-    read_cards(players[receiver], positions, cards)
-    record.held.update(zip(positions, cards, strict=True))
+    unlock_for(group, players, record, receiver, positions, rngs, prove)
     for position in positions:
         del holder.cards[position]
 
@@ -280,4 +278,4 @@ def pass_cards(group: Group, players: Sequence[Player], record: DealRecord, give
 __all__ = ["CheatDetected", "DealRecord", "Player", "Shown", "ShuffleTurn", "Unlock",
            "check_shown", "check_shuffle_turn", "check_unlock", "deal_order", "new_player",
            "pass_cards", "plain_deck", "read_cards", "run_deal", "show_card", "shuffle_turn",
-           "unlock"]
+           "unlock", "unlock_for"]
