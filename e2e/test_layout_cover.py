@@ -226,7 +226,7 @@ def test_todays_game_over_shows_its_headline_and_shares_in_view(page: Any) -> No
                       " document.querySelector('#summary [data-action=\"new-game\"]').focus(); }")
         share.click(timeout=5_000)
         page.wait_for_function("() => /clipboard/.test(document.querySelector("
-                               "'#summary .share-said').textContent)", timeout=5_000)
+                               "'#summary .share-said').textContent)", timeout=15_000)
         settle(page)  # the scroll to it, and any layout the click set off, has ended
         found += [f"{where}, Share pressed: \"Your result is on the clipboard.\": {problem}"
                   for problem in page.evaluate(SAID_IN_VIEW)]

@@ -227,6 +227,14 @@ def test_game_over_names_the_winner() -> None:
     assert view.winner == game.winner and view.summary is not None
     html = render.summary_html(view.summary, view.game_over_text, view.winner)
     assert 'data-action="new-game"' in html and "win" in view.game_over_text
+    # Today's game over: Share, whose confirmation, once written, stays when the summary
+    # is written again (a par landing after it), escaped like any text.
+    shared = render.summary_html(view.summary, view.game_over_text, view.winner, share=True,
+                                 share_said="Your result is on the clipboard. <b>")
+    assert ('<p class="share-said" role="status">Your result is on the clipboard. &lt;b&gt;'
+            '</p>') in shared
+    assert '<p class="share-said" role="status"></p>' in render.summary_html(
+        view.summary, view.game_over_text, view.winner, share=True)
 
 
 def test_table_rules_describe_the_chosen_table() -> None:

@@ -430,13 +430,14 @@ def summary_side_html(side: SideSummary) -> str:
 
 def summary_html(summary: HandSummary, game_over_text: str, winner: int | None,
                  par_line: str = "", number: int | None = None, share: bool = False,
-                 hints_line: str = "", coach_line: str = "") -> str:
+                 hints_line: str = "", coach_line: str = "", share_said: str = "") -> str:
     """The hand's summary; ``par_line`` compares your side's points with the Expert's in
     your seats, and hand ``number`` (0-based) can be reviewed trick by trick. ``share``:
     the game over of today's game, whose result can be shared from here (its
     confirmation is said beside the button, in .share-said). ``hints_line``: a game with
     hints says how many (web/hints.py hints_used_text). ``coach_line``: the coach's marks
-    of the hand in a word (web/marking.py coach_line)."""
+    of the hand in a word (web/marking.py coach_line). ``share_said``: the confirmation of
+    a Share already pressed, kept when the summary is written again (a par that lands)."""
     rows = "".join(summary_side_html(side) for side in summary.sides)
     par = f'<p class="sum-par">{escape(par_line)}</p>' if par_line else ""
     if hints_line:
@@ -464,7 +465,7 @@ def summary_html(summary: HandSummary, game_over_text: str, winner: int | None,
     if share and game_over_text:
         share_word = escape(_("Share the result"))
         share_button = f'<button type="button" data-action="share">{share_word}</button>'
-        said = '<p class="share-said" role="status"></p>'
+        said = f'<p class="share-said" role="status">{escape(share_said)}</p>'
     return (f'{title}<div class="sum-sides">{rows}</div>{par}'
             f'<div class="row">{review}{sheet}{share_button}{button}</div>{said}')
 

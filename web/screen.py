@@ -123,10 +123,14 @@ class Screen(Room):
             summary.hidden = False
         elif view.summary is not None and not self.summary_held:
             number = len(self.game.history) - 1
+            # A Share's confirmation stays if the summary is written again meanwhile (the
+            # par landing): written into the new one, not said again.
+            said = None if summary.hidden else summary.querySelector(".share-said")
             self.set_html("summary-body", render.summary_html(
                 view.summary, view.game_over_text, view.winner,
                 self.record.par_line(number), number, self.record.can_share(),
-                hints.hints_used_text(ui.hints), self.record.coach_line(number)))
+                hints.hints_used_text(ui.hints), self.record.coach_line(number),
+                str(said.textContent) if said else ""))
             appearing = bool(summary.hidden)
             summary.hidden = False
         else:
