@@ -210,3 +210,35 @@ def test_the_blind_nil_exchange_passes_cards_the_opponents_never_see() -> None:
     # A pass of a card the giver does not hold is refused.
     with pytest.raises(ndeal.CheatDetected):
         ndeal.pass_cards(group, seats, record, 1, 3, [passed[0]], generators)
+
+
+def test_the_hands_end_checks_every_step_with_the_keys_revealed() -> None:
+    group = ModpGroup(safe_prime_below(2**64), cards=16)
+    seats = table(4, 8, group)
+    generators = rngs(4, 8)
+    record = ndeal.run_deal(group, seats, generators)
+    ndeal.pass_cards(group, seats, record, 1, 3, sorted(seats[1].cards)[:2], generators)
+    played = [ndeal.show_card(group, player, position, record.held[position],
+                              generators[player.seat])
+              for player in seats for position in sorted(player.cards)]
+    commitments = [player.commitment for player in seats]
+    keys = [player.key for player in seats]
+    ndeal.check_hand(group, commitments, keys, record, played)
+    # A key other than the one committed to (or 1, which locks nothing).
+    for wrong in (keys[2] + 1, 1):
+        with pytest.raises(ndeal.CheatDetected) as caught:
+            ndeal.check_hand(group, commitments, [*keys[:2], wrong, keys[3]], record, played)
+        assert caught.value.seat == 2
+    # A card shown that was not dealt there is blamed on whoever showed it (a passed card
+    # is its receiver's now).
+    passed = next(shown for shown in played if shown.seat == 3
+                  and shown.position in {p for p in range(16) if p % 4 == 1})
+    lie = ndeal.Shown(3, passed.position, (passed.value + 1) % 16, passed.proof)
+    with pytest.raises(ndeal.CheatDetected) as caught:
+        ndeal.check_hand(group, commitments, keys, record, [*played, lie])
+    assert caught.value.seat == 3
+    # A deck its shuffler's key does not make (a card of it replaced after its proof).
+    record.decks[1] = (record.decks[0][0], *record.decks[1][1:])
+    with pytest.raises(ndeal.CheatDetected) as caught:
+        ndeal.check_hand(group, commitments, keys, record, played)
+    assert caught.value.seat == 1

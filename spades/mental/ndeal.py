@@ -275,7 +275,38 @@ def pass_cards(group: Group, players: Sequence[Player], record: DealRecord, give
         del holder.cards[position]
 
 
+def check_hand(group: Group, commitments: Sequence[Element], keys: Sequence[int],
+               record: DealRecord, played: Sequence[Shown]) -> None:
+    """The hand's end, every key revealed: the second line behind the proofs. Raises
+    CheatDetected (the seat at fault) unless each key is its commitment's, each deck is
+    the one before it locked by its shuffler's key (in some order), each unlock took its
+    player's lock off, and every card played (``played``, each shown with its seat) is
+    the card the keys show at its place."""
+    for seat, (commitment, key) in enumerate(zip(commitments, keys, strict=True)):
+        if not isinstance(key, int) or not 1 < key < group.order \
+                or group.exp_base(key) != commitment:
+            raise CheatDetected(seat, "a key that is not the one committed to")
+    deck = plain_deck(group)
+    for seat, shuffled in enumerate(record.decks):
+        if sorted(map(group.to_text, (group.lock(card, keys[seat]) for card in deck))) != \
+                sorted(map(group.to_text, shuffled)):
+            raise CheatDetected(seat, "a deck that its key does not make")
+        deck = list(shuffled)
+    for step in record.unlocks:
+        if any(group.lock(after, keys[step.seat]) != before
+               for before, after in zip(step.before, step.after, strict=True)):
+            raise CheatDetected(step.seat, "an unlock that its key does not make")
+    unlock_all = 1
+    for key in keys:
+        unlock_all = unlock_all * group.inverse(key) % group.order
+    plain = {group.encode(value): value for value in range(group.cards)}
+    for shown in played:
+        if plain.get(group.exp(record.decks[-1][shown.position], unlock_all)) != shown.value:
+            raise CheatDetected(shown.seat, "a card played that was not dealt there")
+
+
 __all__ = ["CheatDetected", "DealRecord", "Player", "Shown", "ShuffleTurn", "Unlock",
-           "check_shown", "check_shuffle_turn", "check_unlock", "deal_order", "new_player",
+           "check_hand", "check_shown", "check_shuffle_turn", "check_unlock", "deal_order",
+           "new_player",
            "pass_cards", "plain_deck", "read_cards", "run_deal", "show_card", "shuffle_turn",
            "unlock", "unlock_for"]
