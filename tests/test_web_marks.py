@@ -16,6 +16,7 @@ import marks  # noqa: E402
 from marks import Mark  # noqa: E402
 
 from spades import PRESETS, Bid, Card, Game, Play  # noqa: E402
+from spades.ai.labels import mean_cost  # noqa: E402
 from tests.helpers import play_to  # noqa: E402
 
 
@@ -52,6 +53,11 @@ def test_a_hand_is_known_by_its_deal_and_its_moves() -> None:
     while not other.history:  # the same deal, played otherwise
         other = other.apply(other.legal_actions()[-1])
     assert marks.hand_key(other, 0) != first
+    # One pass gives every finished hand's key, each the digest of the moves up to its end.
+    assert marks.hand_keys(game) == [first, second]
+    import hashlib
+    texts = [action.to_text() for action in shorter.actions]
+    assert first == hashlib.sha256("|".join(("Classic", "3", *texts)).encode()).hexdigest()[:24]
 
 
 @pytest.mark.parametrize("text", [
@@ -75,8 +81,9 @@ def test_labels_and_words() -> None:
         "Mistake: it cost 18 points; the two of clubs was better.")
     assert marks.mark_text(BID, 4) == "Blunder: it cost 62 points; a better bid was 4."
     assert marks.mark_text(GOOD, 4) == "A good choice."
-    assert marks.mean_cost([BID, CARD, GOOD]) == pytest.approx(26.83, abs=0.01)
-    assert marks.mean_cost([]) is None
+    assert mean_cost([mark.cost for mark in (BID, CARD, GOOD)]) == pytest.approx(26.83,
+                                                                                 abs=0.01)
+    assert mean_cost([]) is None
     assert marks.costliest([BID, CARD, GOOD]) == BID
     assert marks.costliest([GOOD]) is None
     assert marks.counts([BID, CARD, GOOD]) == {"inaccuracy": 0, "mistake": 1, "blunder": 1}

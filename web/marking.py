@@ -18,6 +18,8 @@ from i18n import _
 from pyscript import window
 from record_room import RecordRoom, element
 
+from spades.ai.labels import mean_cost
+
 if TYPE_CHECKING:
     from spades import Game
 
@@ -43,9 +45,18 @@ class Marking(RecordRoom):
             self.marks_store = marks.read_store(None if text is None else str(text))
         return self.marks_store
 
+    def hand_key(self, game: Game, hand: int) -> str:
+        """Finished hand ``hand``'s key (marks.hand_keys), the game's keys worked out once:
+        a summary's render asks for every hand's at the end of today's game."""
+        kept, keys = self.marks_keys
+        if kept is not game:
+            keys = marks.hand_keys(game)
+            self.marks_keys = (game, keys)
+        return keys[hand]
+
     def marks_of(self, game: Game, hand: int) -> list[marks.Mark] | None:
         """The marks of finished hand ``hand`` of ``game``, if they are known."""
-        return self.kept_marks().get(marks.hand_key(game, hand))
+        return self.kept_marks().get(self.hand_key(game, hand))
 
     def ask_marks(self, game: Game, hand: int, seat: int) -> None:
         """Judge hand ``hand`` of ``game`` for ``seat`` in the background (once)."""
@@ -83,8 +94,9 @@ class Marking(RecordRoom):
             if found is None:
                 continue
             store = self.kept_marks()
-            store.pop(marks.hand_key(game, hand), None)  # the newest last: kept longest
-            store[marks.hand_key(game, hand)] = found
+            key = self.hand_key(game, hand)
+            store.pop(key, None)  # the newest last: kept longest
+            store[key] = found
             with contextlib.suppress(Exception):  # storage refused or full: this visit's
                 self.storage.setItem(marks.MARKS_KEY, marks.write_store(store))
             self.marks_arrived(game, hand)
@@ -110,7 +122,7 @@ class Marking(RecordRoom):
 
     def game_coach(self, game: Game) -> float | None:
         """The coach's figure for ``game``: points lost a decision over the hands judged."""
-        return marks.mean_cost([mark for _, mark in self.game_marks(game)])
+        return mean_cost([mark.cost for _, mark in self.game_marks(game)])
 
     def coach_line(self, hand: int) -> str:
         """The summary's line of the coach for hand ``hand`` of the game on the table: its
@@ -126,7 +138,9 @@ class Marking(RecordRoom):
             return _("The coach is judging your decisions…")
         line = marks.marks_summary(found)
         if self.app.ui.daily and game.winner is not None:
-            worst = max(self.game_marks(game), key=lambda pair: pair[1].cost, default=None)
-            if worst is not None and worst[1].label is not None:
-                line += " " + marks.costliest_text(worst[1], worst[0], game.rules.players)
+            pairs = self.game_marks(game)
+            worst = marks.costliest([mark for _, mark in pairs])
+            if worst is not None:
+                day_hand = next(number for number, mark in pairs if mark is worst)
+                line += " " + marks.costliest_text(worst, day_hand, game.rules.players)
         return line

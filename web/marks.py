@@ -25,7 +25,7 @@ from table import bid_text, card_words
 
 from spades import Action, Bid, Game, Play
 from spades.actions import parse_action
-from spades.ai.labels import LABELS, label_of
+from spades.ai.labels import LABELS, label_of, mean_cost
 
 MARKS_KEY = "spades.marks"
 """localStorage: {hand key: [mark, ...]}, the last KEPT_HANDS hands only."""
@@ -80,18 +80,24 @@ def mark_from_dict(item: object) -> Mark | None:
     return Mark(trick, chosen_action, best_action, float(cost))
 
 
-def hand_key(game: Game, hand: int) -> str:
-    """The key of finished hand ``hand`` (0-based) of ``game``: a digest of its table, its
-    seed and every action up to the hand's last card (13 tricks of one card a seat)."""
-    last = 13 * game.rules.players * (hand + 1)
-    played, actions = 0, []
+def hand_keys(game: Game) -> list[str]:
+    """The key of each finished hand of ``game``, in one pass over its actions: a digest of
+    its table, its seed and every action up to the hand's last card (13 tricks of one card
+    a seat), so a hand keeps its key whatever the game did after it."""
+    per_hand = 13 * game.rules.players
+    digest = hashlib.sha256(f"{game.rules.name}|{game.seed}".encode())
+    keys, played = [], 0
     for action in game.actions:
-        actions.append(action.to_text())
+        digest.update(f"|{action.to_text()}".encode())
         played += isinstance(action, Play)
-        if played == last:
-            break
-    text = "|".join((game.rules.name, str(game.seed), *actions))
-    return hashlib.sha256(text.encode()).hexdigest()[:24]
+        if isinstance(action, Play) and played % per_hand == 0:
+            keys.append(digest.copy().hexdigest()[:24])
+    return keys
+
+
+def hand_key(game: Game, hand: int) -> str:
+    """The key of finished hand ``hand`` (0-based) of ``game`` (``hand_keys``)."""
+    return hand_keys(game)[hand]
 
 
 Store = dict[str, list[Mark]]
@@ -136,11 +142,6 @@ def marks_from_json(text: str) -> list[Mark] | None:
     return None if any(mark is None for mark in found) else [m for m in found if m]
 
 
-def mean_cost(marks: list[Mark]) -> float | None:
-    """Points lost a judged decision (None with none): the hand's or game's accuracy."""
-    return round(sum(mark.cost for mark in marks) / len(marks), 2) if marks else None
-
-
 def action_words(action: Action, players: int) -> str:
     """A bid or a card as the review says it ("3", "Nil", "the queen of spades")."""
     if isinstance(action, Bid):
@@ -181,7 +182,7 @@ def counts(marks: list[Mark]) -> dict[str, int]:
 def marks_summary(hand_marks: Sequence[Mark]) -> str:
     """The hand's marks in one line: how many of each label, and the points lost a
     decision (the coach's accuracy figure)."""
-    lost = mean_cost(list(hand_marks))
+    lost = mean_cost([mark.cost for mark in hand_marks])
     if lost is None:
         return _("The coach had no decision of yours to judge in this hand.")
     found = counts(list(hand_marks))
@@ -206,6 +207,6 @@ def costliest_text(mark: Mark, hand: int, players: int) -> str:
 
 
 __all__ = ["KEPT_HANDS", "LABEL_NAMES", "LABEL_SIGNS", "MARKS_KEY", "Mark", "Store",
-           "action_words", "costliest", "costliest_text", "counts", "hand_key",
-           "mark_from_dict", "mark_text", "marks_from_json", "marks_summary", "mean_cost",
+           "action_words", "costliest", "costliest_text", "counts", "hand_key", "hand_keys",
+           "mark_from_dict", "mark_text", "marks_from_json", "marks_summary",
            "read_store", "write_store"]

@@ -82,6 +82,7 @@ class RecordRoom:
         self.marks_queue: list[tuple[Game, int, int]] = []
         self.marks_task: asyncio.Task[None] | None = None
         self.marks_after_hands = True  # ?coach=0: only when a review asks (tests)
+        self.marks_keys: tuple[Game | None, list[str]] = (None, [])  # (game, its hand keys)
 
     # The moves of the statistics (record.py) that the duplicate par asks for.
 

@@ -22,7 +22,7 @@ spades.lab.coachcal`` measures how often each falls on every level.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..actions import BLIND_NIL, PLAYS, Action, Bid, Play
@@ -40,7 +40,7 @@ from .expert import (
     play_candidates,
     wants_blind_nil,
 )
-from .labels import BLUNDER, INACCURACY, LABELS, MISTAKE, THRESHOLDS, label_of
+from .labels import BLUNDER, INACCURACY, LABELS, MISTAKE, THRESHOLDS, label_of, mean_cost
 from .worlds import BID, ENDGAME, PLAY, Search, Tally, run_worlds
 
 COACH_SIMULATIONS = 3000
@@ -176,12 +176,6 @@ def hand_marks(game: Game, hand: int, seat: int,
         if verdict is not None:
             marks.append((decision, verdict))
     return marks
-
-
-def mean_cost(costs: Sequence[float]) -> float | None:
-    """The points lost a judged decision (None with none judged): the coach's accuracy
-    figure for a hand or a game (0 is every decision the Expert's)."""
-    return round(sum(costs) / len(costs), 2) if costs else None
 
 
 @dataclass(frozen=True, slots=True)

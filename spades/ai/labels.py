@@ -8,6 +8,8 @@ draw almost none).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 INACCURACY, MISTAKE, BLUNDER = "inaccuracy", "mistake", "blunder"
 LABELS = (INACCURACY, MISTAKE, BLUNDER)
 THRESHOLDS = {INACCURACY: 5.0, MISTAKE: 15.0, BLUNDER: 40.0}
@@ -26,4 +28,10 @@ def label_of(cost: float) -> str | None:
     return reached[-1] if reached else None
 
 
-__all__ = ["BLUNDER", "INACCURACY", "LABELS", "MISTAKE", "THRESHOLDS", "label_of"]
+def mean_cost(costs: Sequence[float]) -> float | None:
+    """The points lost a judged decision (None with none judged): the coach's figure for a
+    hand or a game (0 is every decision the Expert's)."""
+    return round(sum(costs) / len(costs), 2) if costs else None
+
+
+__all__ = ["BLUNDER", "INACCURACY", "LABELS", "MISTAKE", "THRESHOLDS", "label_of", "mean_cost"]
