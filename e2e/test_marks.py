@@ -88,3 +88,36 @@ def test_the_statistics_chart_the_coachs_figure_game_by_game(page: Any) -> None:
     assert chart.locator("desc").text_content() == (
         "Your last 2 games judged: from 2.2 to 6.5 points lost a decision, the latest 2.2.")
     assert chart.locator("rect.chart-bar").count() == 2
+
+
+def test_todays_game_over_names_the_days_costliest_decision(page: Any) -> None:
+    """The last card of today's game played: its summary gives the last hand's marks and,
+    today's game being over, the day's costliest decision, the one the engine finds."""
+    import sys
+
+    from e2e.support import DAY, NOON, ROOT, open_with_storage, save_text, wait_your_turn
+    from e2e.test_links import last_card_of_a_daily_game
+
+    sys.path.insert(0, str(ROOT / "web"))
+    from marks import Mark, costliest_text
+
+    game = last_card_of_a_daily_game(DAY)
+    par = [[number, 0] for number in range(len(game.history))]
+    saved = save_text(game, level="medium", daily=True, day=DAY.isoformat(), par=par)
+    page.clock.set_fixed_time(NOON)
+    open_with_storage(page, {"spades.game": saved},
+                      f"speed=instant&par={BUDGET}&coach=1")
+    assert wait_your_turn(page) == "play"
+    page.locator('#hand [data-playable="true"]').first.click()
+    page.wait_for_function("() => /Your decisions: /.test(document.querySelector("
+                           "'#summary .sum-coach')?.textContent || '')", timeout=60_000)
+    line = page.locator("#summary .sum-coach").inner_text()
+    over = saved_game(page)
+    last = len(over.history) - 1
+    # Judged: the hand that was the last finished one as the page opened, and the last.
+    found = [(hand, Mark(len(d.view.tricks) + 1 if d.view.phase.value == "play" else 0,
+                         d.action, v.best, v.cost))
+             for hand in (last - 1, last) for d, v in hand_marks(over, hand, 0, BUDGET)]
+    hand, worst = max(found, key=lambda pair: pair[1].cost)
+    assert worst.label is not None  # this deal's hands have one (a Nil bid)
+    assert line.endswith(" " + costliest_text(worst, hand, 4)), line
