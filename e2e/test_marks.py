@@ -86,7 +86,7 @@ def test_the_statistics_chart_the_coachs_figure_game_by_game(page: Any) -> None:
     chart = page.get_by_role("img", name="The coach: points lost a decision, your last 2 games")
     assert chart.count() == 1
     assert chart.locator("desc").text_content() == (
-        "Your last 2 games judged: from 2.2 to 6.5 points lost a decision, the latest 2.2.")
+        "Your last 2 games judged: from 2.3 to 6.5 points lost a decision, the latest 2.3.")
     assert chart.locator("rect.chart-bar").count() == 2
 
 

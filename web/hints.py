@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import table
-from i18n import N_, _, ngettext
+from i18n import N_, _, decimal, ngettext
 from store import MAX_HINTS, UiState
 
 from spades import Action, Bid, Draw, Game, Pass, Phase, Play, Replace
@@ -168,14 +168,6 @@ def plain_hint(view: View, seed: int, turn: tuple[int, ...] = ()) -> Suggestion:
 
 
 # ---------------------------------------------------------------- in words
-
-
-def decimal(value: float) -> str:
-    """Points to one decimal ("11.8"), with the language's decimal mark."""
-    tenths = int(abs(value) * 10 + 0.5)
-    sign = "-" if value < 0 and tenths else ""
-    # TRANSLATORS: a number with one decimal, e.g. "41.3"; write your language's decimal mark.
-    return sign + _("{units}.{tenths}").format(units=tenths // 10, tenths=tenths % 10)
 
 
 def cards_words(cards: tuple[str, ...]) -> str:

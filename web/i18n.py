@@ -162,12 +162,10 @@ def number(value: int) -> str:
     return str(value).replace("-", MINUS)
 
 
-DECIMAL_COMMA = frozenset({"de", "es", "it", "pt"})
-"""The page's languages that write a decimal comma ("3,4")."""
-
-
-def decimal(value: float, places: int = 1) -> str:
-    """A figure with ``places`` decimals, as the page's language writes it ("3.4",
-    "3,4"), with the typographic minus."""
-    text = f"{value:.{places}f}".replace("-", MINUS)
-    return text.replace(".", ",") if language() in DECIMAL_COMMA else text
+def decimal(value: float) -> str:
+    """A figure to one decimal, half away from zero ("41.3", "-2.5"), with the language's
+    decimal mark (the statistics, the hint's margin, the coach's figures)."""
+    tenths = int(abs(value) * 10 + 0.5)
+    sign = "-" if value < 0 and tenths else ""
+    # TRANSLATORS: a number with one decimal, e.g. "41.3"; write your language's decimal mark.
+    return sign + _("{units}.{tenths}").format(units=tenths // 10, tenths=tenths % 10)

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 
 from charts import lost_chart, points_chart
-from i18n import N_, _, ngettext, signed
+from i18n import N_, _, decimal, ngettext, signed
 from share import score_text
 from stats import Stats, Totals, calendar_month, recent_coach, recent_points_per_hand, streak
 
@@ -43,12 +43,7 @@ def percent_text(part: int, whole: int) -> str:
 
 def decimal_text(value: float | None) -> str:
     """A figure to one decimal, half away from zero ("41.3", "-2.5"), or "–"."""
-    if value is None:
-        return NONE
-    tenths = int(abs(value) * 10 + 0.5)
-    sign = "-" if value < 0 and tenths else ""
-    # TRANSLATORS: a number with one decimal, e.g. "41.3"; write your language's decimal mark.
-    return sign + _("{units}.{tenths}").format(units=tenths // 10, tenths=tenths % 10)
+    return NONE if value is None else decimal(value)
 
 
 def rate_of(totals: Totals) -> str:
