@@ -137,13 +137,11 @@ def from_means(view: View, search: Search, means: Mapping[int, float],
                turn: tuple[int, ...], seed: int = 0) -> Suggestion:
     """The hint from each searched option's mean value: the coach's own conclusion
     (``spades.ai.coach.hint``, whose search the page shares among its workers)."""
-    from spades.ai.coach import conclude, tricks_needed
+    from spades.ai.coach import hint_from_means
 
-    verdict = conclude(view, search, means, view.legal[0])
-    second = verdict.values[1] if len(verdict.values) > 1 else None
-    margin = round(verdict.values[0][1] - second[1], 1) if second else None
-    return Suggestion(turn, verdict.best, SEARCH if second else SAME, margin,
-                      second[0] if second else None, tricks_needed(view), view.players, seed)
+    found = hint_from_means(view, search, means)
+    return Suggestion(turn, found.action, SEARCH if found.second else SAME, found.margin,
+                      found.second, found.needed, view.players, seed)
 
 
 def single_option(view: View, search: Search, turn: tuple[int, ...],

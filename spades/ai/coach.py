@@ -199,14 +199,18 @@ def hint(view: View, seed: int, simulations: int = COACH_SIMULATIONS) -> Hint:
     if judged(view):
         search = coach_search(view, seed, simulations)
         if len(search.options) == 1:  # every choice is one (equivalent cards): no search
-            only = Bid(search.options[0]) if search.kind == BID else PLAYS[search.options[0]]
-            return Hint(only, None, None, needed)
-        means = search_here(view, search).means()
-        verdict = conclude(view, search, means, view.legal[0])
-        second = verdict.values[1] if len(verdict.values) > 1 else None
-        return Hint(verdict.best, round(verdict.values[0][1] - second[1], 1) if second else None,
-                    second[0] if second else None, needed)
+            return hint_from_means(view, search, {search.options[0]: 0.0})
+        return hint_from_means(view, search, search_here(view, search).means())
     return Hint(ExpertBot(seed=seed).choose(view), None, None, needed)
+
+
+def hint_from_means(view: View, search: Search, means: Mapping[int, float]) -> Hint:
+    """The hint from each option's mean value (the page searches the worlds on its
+    workers, then concludes here): the best, and its margin over the next best."""
+    verdict = conclude(view, search, means, view.legal[0])
+    second = verdict.values[1] if len(verdict.values) > 1 else None
+    return Hint(verdict.best, round(verdict.values[0][1] - second[1], 1) if second else None,
+                second[0] if second else None, tricks_needed(view))
 
 
 def tricks_needed(view: View) -> int | None:
@@ -225,5 +229,5 @@ def tricks_needed(view: View) -> int | None:
 
 __all__ = ["BLUNDER", "COACH_SIMULATIONS", "INACCURACY", "LABELS", "MISTAKE", "THRESHOLDS",
            "Decision", "Hint", "Judgement", "coach_search", "conclude", "decisions",
-           "hand_marks", "hint", "judge", "judged", "label_of", "mean_cost", "option_of",
-           "search_here", "tricks_needed"]
+           "hand_marks", "hint", "hint_from_means", "judge", "judged", "label_of", "mean_cost",
+           "option_of", "search_here", "tricks_needed"]
