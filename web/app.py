@@ -93,6 +93,7 @@ class App(Flow, Screen, Seats, Meeting, Online, Dialogs, Keyboard, Tabs, Coachin
         self.thinking: int | None = None
         # The turn whose prompt was last said (Screen.render): said once as it comes.
         self.turn_said: tuple[object, ...] = ()
+        self.turn_prompt = ""  # what the last render's turn asks (Screen.say_turn)
         self.speaking = False  # the turn is said from the end of start() on
         # A finished trick held on the table before the sweep, and its winner.
         self.shown_trick: tuple[tuple[int, str], ...] | None = None

@@ -121,6 +121,7 @@ class Room:
     busy: bool
     thinking: int | None
     turn_said: tuple[object, ...]
+    turn_prompt: str
     speaking: bool
     shown_trick: tuple[tuple[int, str], ...] | None
     held_winner: int | None

@@ -168,7 +168,9 @@ class Screen(Room):
         """Your turn, said once as it comes, with what it asks (``TableView.prompt``); and
         the keyboard goes to the table if it was nowhere (the page's body: at start, or
         after Escape closed the front door while the computers bid). Not while a trick is
-        still held, a reveal waits or a dialog is open: said once they are gone."""
+        still held, a reveal waits or a dialog is open: said once they are gone (the last
+        render's prompt is kept for then: ``table_in_view``)."""
+        self.turn_prompt = prompt
         if (not prompt or not self.speaking or self.shown_trick is not None
                 or self.reveal is not None or document.querySelector("dialog[open]")):
             return
@@ -188,7 +190,7 @@ class Screen(Room):
         the table."""
         if document.querySelector("dialog[open]"):
             return
-        self.render()
+        self.say_turn(self.turn_prompt)  # as the last render left it: no render again
         active = document.activeElement
         # Still on the closed dialog's button when the event comes (Chrome moves it off
         # later), or on the body the dialog gave it back to (the front door at start).
