@@ -3,7 +3,7 @@
 A mark is one judged decision of a finished hand (spades.ai.coach): which trick (0 for
 the bid), what you chose, the better choice, and the cost in points. The page works them
 out in the background after each hand (in the par's worker) and keeps them in
-``localStorage`` (``MARKS_KEY``) by hand (``hand_key``: the hand's deal and every move
+``localStorage`` (``MARKS_KEY``) by hand (``hand_keys``: the hand's deal and every move
 up to its end, so a deal played again is another hand), so a review opens with them.
 What is read back is checked like any save: anything that is not a list of well-formed
 marks of legal-looking actions is dropped, never trusted.
@@ -93,11 +93,6 @@ def hand_keys(game: Game) -> list[str]:
         if isinstance(action, Play) and played % per_hand == 0:
             keys.append(digest.copy().hexdigest()[:24])
     return keys
-
-
-def hand_key(game: Game, hand: int) -> str:
-    """The key of finished hand ``hand`` (0-based) of ``game`` (``hand_keys``)."""
-    return hand_keys(game)[hand]
 
 
 Store = dict[str, list[Mark]]
@@ -207,6 +202,6 @@ def costliest_text(mark: Mark, hand: int, players: int) -> str:
 
 
 __all__ = ["KEPT_HANDS", "LABEL_NAMES", "LABEL_SIGNS", "MARKS_KEY", "Mark", "Store",
-           "action_words", "costliest", "costliest_text", "counts", "hand_key", "hand_keys",
+           "action_words", "costliest", "costliest_text", "counts", "hand_keys",
            "mark_from_dict", "mark_text", "marks_from_json", "marks_summary",
            "read_store", "write_store"]
