@@ -272,7 +272,8 @@ def assert_refused_and_usable(game: Duel, before: dict[str, str | None]) -> None
 
 FORGE_A_CARD = """
 from spades import Card
-from spades.mental.protocol import Side, _scalar_texts, _texts
+from spades.mental.codec import scalar_texts as _scalar_texts, texts as _texts
+from spades.mental.protocol import Side
 
 def play(self, card):
     # One of this page's own discards, which the other page never saw, played as held,

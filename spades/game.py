@@ -45,8 +45,9 @@ class _Origin(NamedTuple):
     """Bitboards by seat, or a two-player stock of 52 card indexes; None: from the seed."""
     first_dealer: int
     dealt: tuple[tuple[int, tuple[int, ...], tuple[tuple[int, ...] | None, ...]], ...] = ()
-    """Two-player hands dealt from a given stock (``Game.deal_stock``): (hand number, the
-    stock top first, each seat's Double Nil replacement draws or None), in hand order."""
+    """Hands dealt as given, in hand order: (hand number, the cards, each seat's Double Nil
+    replacement draws or None).  Two players (``Game.deal_stock``): the stock, top first;
+    four (``Game.deal_hands``): the four hands one after the other, 13 cards each."""
 
 
 class _Aside(NamedTuple):
@@ -178,11 +179,27 @@ class Game:
                     if not all(isinstance(card, Card) for card in drawn):
                         raise TypeError("replacements are Card values")
                     given[seat] = tuple(card.index for card in drawn)
+        return self._with_dealt(cards, tuple(given))
+
+    def deal_hands(self, hands: Sequence[Iterable[Card]]) -> Game:
+        """This game with the current hand's cards given, four hands of 13 by seat, instead
+        of the seed's deal: how a hand dealt by four players together (``spades.mental``'s
+        ``nprotocol``) is replayed, any hand of a game.  Four players only, and before the
+        hand's first bid.  ``restart``, ``actions`` and saves keep the cards."""
+        if self._rules.players != 4:
+            raise ValueError("only a four-player hand is dealt as given")
+        if self._phase is not Phase.BID or any(bid != NO_BID for bid in self._bids):
+            raise ValueError("the hands are given before the hand's first bid")
+        masks = _check_deal(self._rules, hands)
+        return self._with_dealt(tuple(index for mask in masks for index in indexes(mask)),
+                                (None,) * 4)
+
+    def _with_dealt(self, cards: tuple[int, ...],
+                    given: tuple[tuple[int, ...] | None, ...]) -> Game:
         number = self._hand_number
-        entry = (number, cards, tuple(given))
         dealt = tuple(item for item in self._origin.dealt if item[0] != number)
         game = self._copy()
-        game._origin = self._origin._replace(dealt=(*dealt, entry))
+        game._origin = self._origin._replace(dealt=(*dealt, (number, cards, given)))
         game._start_hand(number, self._dealer)
         return game
 
@@ -212,9 +229,9 @@ class Game:
         self._legal = 0
         seed = self._origin.seed
         given = self._origin.first_deal if number == 0 else None
-        for dealt_number, dealt_stock, _ in self._origin.dealt:
+        for dealt_number, dealt_cards, _ in self._origin.dealt:
             if dealt_number == number:
-                given = dealt_stock
+                given = dealt_cards if players == 2 else _hands_of(dealt_cards)
         stock: tuple[int, ...] = ()
         if players == 2 and (given is None or len(given) == 52):
             stock = given if given is not None else tuple(shuffled_deck(seed, number))
@@ -868,18 +885,30 @@ def _check_dealt(
     """A save's hands dealt from given stocks, checked as ``deal_stock`` checks them."""
     out = []
     last = -1
+    players = rules.players
     for number, stock, replacements in dealt:
-        if rules.players != 2 or number <= last or len(replacements) != 2:
+        if number <= last or len(replacements) != players \
+                or (players == 4 and any(drawn is not None for drawn in replacements)):
             raise SaveError("this save's dealt hands are not valid")
         last = number
         try:
-            cards = _check_deal(rules, [stock])
+            if players == 2:
+                cards = _check_deal(rules, [stock])
+            else:
+                _check_deal(rules, [stock[seat * 13:seat * 13 + 13] for seat in range(4)])
+                cards = tuple(card.index for card in stock)
         except (TypeError, ValueError) as error:
             raise SaveError(f"this save's dealt hands are not valid: {error}") from error
         given = tuple(None if drawn is None else tuple(card.index for card in drawn)
                       for drawn in replacements)
         out.append((number, cards, given))
     return tuple(out)
+
+
+def _hands_of(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """Four hands' bitboards from their 52 cards, 13 a seat (``Game.deal_hands``)."""
+    return tuple(sum(1 << index for index in cards[seat * 13:seat * 13 + 13])
+                 for seat in range(4))
 
 
 def _check_deal(rules: Rules, deal: Sequence[Iterable[Card]]) -> tuple[int, ...]:

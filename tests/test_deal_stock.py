@@ -1,6 +1,7 @@
 """``Game.deal_stock``: a two-player hand, any hand of a game, drawn from a given stock
 (the one both players shuffled online, ``spades.mental``), with given Double Nil draws;
-and the saves that keep such games (version 3), while every other save stays version 2."""
+``Game.deal_hands``: four hands given, as four players deal them online; and the saves
+that keep such games (version 3), while every other save stays version 2."""
 
 from __future__ import annotations
 
@@ -118,3 +119,55 @@ def test_a_save_whose_given_stock_was_changed_is_refused() -> None:
     record["dealt"] = [[0, stock[:51], [None, None]]]
     with pytest.raises(SaveError):
         Game.from_json(json.dumps(record, separators=(",", ":")))
+
+
+# ------------------------------------------------------------------ four hands given
+
+
+def _hands(seed: int) -> list[list[Card]]:
+    stock = _stock(seed)
+    return [stock[seat::4] for seat in range(4)]
+
+
+@pytest.mark.parametrize("table", ["classic", "blind-nil", "quick"])
+def test_four_hands_given_at_any_hand_are_played_and_saved(table: str) -> None:
+    rng = random.Random(7)
+    game = Game.new(PRESETS[table], seed=11)
+    for number in range(3):
+        hands = _hands(number)
+        game = game.deal_hands(hands)
+        assert [set(hand) for hand in game.hands] == [set(hand) for hand in hands]
+        game = _finish_hand(game, rng)
+        if game.phase is Phase.GAME_OVER:
+            break
+    text = game.to_json()
+    again = Game.from_json(text)
+    assert again.to_json() == text and again.history == game.history
+    replayed = game.restart()
+    for action in game.actions:
+        replayed = replayed.apply(action)
+    assert replayed.history == game.history
+
+
+def test_four_hands_are_given_only_at_a_hand_s_start_and_only_whole() -> None:
+    game = Game.new(PRESETS["classic"], seed=2)
+    with pytest.raises(ValueError, match="four-player"):
+        Game.new(PRESETS["duel"], seed=2).deal_hands(_hands(1))
+    with pytest.raises(ValueError):
+        game.deal_hands(_hands(1)[:3])
+    doubled = _hands(1)
+    doubled[1] = [*doubled[1][:12], doubled[0][0]]
+    with pytest.raises(ValueError, match="twice"):
+        game.deal_hands(doubled)
+    bid = game.apply(game.legal_actions()[0])
+    with pytest.raises(ValueError, match="first bid"):
+        bid.deal_hands(_hands(1))
+
+
+def test_a_save_whose_given_hands_were_changed_is_refused() -> None:
+    game = Game.new(PRESETS["classic"], seed=2).deal_hands(_hands(3))
+    data = json.loads(game.to_json())
+    dealt = data["dealt"][0][1]
+    dealt[0], dealt[13] = dealt[13], dealt[0]
+    with pytest.raises(SaveError):
+        Game.from_json(json.dumps(data, separators=(",", ":")))

@@ -14,7 +14,6 @@ revealed at the hand's end; after that the side refuses every message.
 from __future__ import annotations
 
 import hashlib
-import json
 import random
 from typing import Any
 
@@ -24,8 +23,18 @@ from ..records import Phase
 from ..rules import Rules
 from ..tricks import NO_SUIT, breaks_spades, legal_play_mask, trick_winner
 from . import deck, proofs
+from .codec import group_data as _group_data
+from .codec import group_from as _group_from
+from .codec import link as _link
+from .codec import maybe_texts as _maybe_texts
+from .codec import read_elements as _read_elements
+from .codec import read_scalars as _read_scalars
+from .codec import read_shuffle_proof as _read_shuffle_proof
+from .codec import scalar_texts as _scalar_texts
+from .codec import shuffle_proof_data as _shuffle_proof_data
+from .codec import texts as _texts
 from .group import Element, Group
-from .state import PILE, SCALAR_DIGITS, CheatDetected, HandState, Message, read_hex
+from .state import PILE, CheatDetected, HandState, Message
 from .verify import verify_hand
 
 GENESIS = hashlib.sha256(b"spades mental poker 1").hexdigest()
@@ -844,26 +853,6 @@ _HANDLERS: dict[str, Any] = {
 }
 
 
-def _link(chain: str, message: Message) -> str:
-    text = json.dumps(message, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(f"{chain}\n{text}".encode()).hexdigest()
-
-
-def _group_data(group: Group) -> dict[str, Any]:
-    modulus = getattr(group, "p", None)
-    return {"name": group.name, **({"p": f"{modulus:x}"} if modulus is not None else {})}
-
-
-def _group_from(data: dict[str, Any]) -> Group:
-    if data["name"] == "modp":
-        from .cipher import ModpGroup
-        return ModpGroup(int(data["p"], 16))
-    from .curve import Secp256k1
-    if data["name"] != Secp256k1.name:
-        raise ValueError("an unknown group")
-    return Secp256k1()
-
-
 def _pile_data(group: Group, pile: dict[str, Any]) -> dict[str, Any]:
     return {**pile, "first": _texts(group, pile["first"]), "second": _texts(group, pile["second"]),
             "relocked": _texts(group, pile["relocked"]), "inputs": _texts(group, pile["inputs"]),
@@ -878,64 +867,6 @@ def _pile_state(group: Group, data: dict[str, Any]) -> dict[str, Any]:
             "relocked": read(data["relocked"]), "inputs": read(data["inputs"]),
             "commits": [None if x is None else group.from_text(x) for x in data["commits"]],
             "key": int(data["key"], 16)}
-
-
-def _texts(group: Group, values: list[Element]) -> list[str]:
-    return [group.to_text(value) for value in values]
-
-
-def _maybe_texts(group: Group, values: list[Element | None]) -> list[str | None]:
-    return [None if value is None else group.to_text(value) for value in values]
-
-
-def _scalar_texts(values: list[int]) -> list[str]:
-    return [f"{value:x}" for value in values]
-
-
-def _read_elements(group: Group, texts: object, count: int, distinct: bool = True
-                   ) -> list[Element]:
-    """Elements received: ``count`` texts, each an element of the group (``from_text``
-    checks it: no value outside the group can mark a card), all different where they
-    must be (a card given twice is no shuffle)."""
-    if not (isinstance(texts, list) and len(texts) == count):
-        raise CheatDetected("malformed", "a list of group elements")
-    try:
-        values = [group.from_text(text) for text in texts]
-    except ValueError as error:
-        raise CheatDetected("bad_deck", f"a value is not an element of the group: {error}") \
-            from error
-    if distinct and len(set(values)) != len(values):
-        raise CheatDetected("bad_deck", "a value comes twice")
-    return values
-
-
-def _read_scalars(group: Group, texts: object, count: int) -> list[int]:
-    """``count`` integers below the group's order, in lowercase hex."""
-    if not (isinstance(texts, list) and len(texts) == count):
-        raise CheatDetected("malformed", "a list of scalars")
-    try:
-        values = [read_hex(text, SCALAR_DIGITS) for text in texts]
-    except ValueError as error:
-        raise CheatDetected("malformed", "a list of scalars") from error
-    if not all(value < group.order for value in values):
-        raise CheatDetected("malformed", "a scalar beyond the group's order")
-    return values
-
-
-def _shuffle_proof_data(group: Group, proof: dict[str, Any]) -> dict[str, list[str]]:
-    return {"c": _texts(group, proof["c"]), "chain": _texts(group, proof["chain"]),
-            "s": _scalar_texts(proof["s"]), "hats": _scalar_texts(proof["hats"]),
-            "primes": _scalar_texts(proof["primes"])}
-
-
-def _read_shuffle_proof(group: Group, data: object, size: int) -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise CheatDetected("malformed", "a shuffle's proof")
-    return {"c": _read_elements(group, data.get("c"), size, distinct=False),
-            "chain": _read_elements(group, data.get("chain"), size, distinct=False),
-            "s": _read_scalars(group, data.get("s"), 5),
-            "hats": _read_scalars(group, data.get("hats"), size),
-            "primes": _read_scalars(group, data.get("primes"), size)}
 
 
 __all__ = ["CheatDetected", "HandState", "Message", "Side"]
