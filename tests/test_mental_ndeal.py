@@ -237,8 +237,13 @@ def test_the_hands_end_checks_every_step_with_the_keys_revealed() -> None:
     with pytest.raises(ndeal.CheatDetected) as caught:
         ndeal.check_hand(group, commitments, keys, record, [*played, lie])
     assert caught.value.seat == 3
-    # A deck its shuffler's key does not make (a card of it replaced after its proof).
-    record.decks[1] = (record.decks[0][0], *record.decks[1][1:])
+    # A deck its shuffler's key does not make (a card of it replaced after its proof),
+    # which the players after it locked and shuffled on: the final deck no longer opens
+    # to the whole deck, and the first shuffle at fault is named.
+    forged = (group.lock(record.decks[0][1], keys[1]), *record.decks[1][1:])
+    decks = [record.decks[0], forged]
+    for seat in (2, 3):
+        decks.append(tuple(group.lock(card, keys[seat]) for card in decks[-1]))
     with pytest.raises(ndeal.CheatDetected) as caught:
-        ndeal.check_hand(group, commitments, keys, record, played)
+        ndeal.check_hand(group, commitments, keys, ndeal.DealRecord(decks=decks), played)
     assert caught.value.seat == 1

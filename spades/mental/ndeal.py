@@ -67,10 +67,12 @@ def new_player(group: Group, seat: int, rng: random.Random) -> Player:
     return Player(seat, key, group.inverse(key), group.exp_base(key), table)
 
 
-def context_of(label: str, seat: int) -> bytes:
+def context_of(label: str, seat: int, bind: bytes = b"") -> bytes:
     """A proof's context: the step and the seat that made it (a proof is never taken for
-    another step's)."""
-    return f"ndeal:{label}:{seat}".encode()
+    another step's), and ``bind``: where the proof stands in a game's transcript
+    (``nprotocol`` binds each proof to its message's place; the tests of the deal alone
+    bind none)."""
+    return f"ndeal:{label}:{seat}:".encode() + bind
 
 
 # ------------------------------------------------------------------ shuffles
@@ -90,20 +92,20 @@ def plain_deck(group: Group) -> list[Element]:
 
 
 def shuffle_turn(group: Group, player: Player, deck: Sequence[Element], rng: random.Random,
-                 prove: bool = True) -> ShuffleTurn:
+                 prove: bool = True, bind: bytes = b"") -> ShuffleTurn:
     """``player`` locks every card of ``deck`` and puts them in a secret order (``prove``:
     with the shuffle's proof; the uniformity test leaves it out, the order is the same)."""
     order = list(range(len(deck)))
     rng.shuffle(order)
     out = tuple(group.lock(deck[j], player.key) for j in order)
     proof: Mapping[str, object] = (
-        prove_shuffle(group, deck, out, order, player.key, context_of("shuffle", player.seat),
-                      rng) if prove else {})
+        prove_shuffle(group, deck, out, order, player.key,
+                      context_of("shuffle", player.seat, bind), rng) if prove else {})
     return ShuffleTurn(player.seat, out, proof)
 
 
 def check_shuffle_turn(group: Group, commitment: Element, deck: Sequence[Element],
-                       turn: ShuffleTurn) -> None:
+                       turn: ShuffleTurn, bind: bytes = b"") -> None:
     """Raises CheatDetected unless ``turn`` is ``deck`` locked and reordered by the key of
     ``commitment`` (every card distinct: a card put in twice is not a shuffle)."""
     out = turn.deck
@@ -112,7 +114,7 @@ def check_shuffle_turn(group: Group, commitment: Element, deck: Sequence[Element
         raise CheatDetected(turn.seat, "a deck that is not a shuffle of the one received")
     try:
         shown = check_shuffle(group, deck, out, commitment, dict(turn.proof),
-                              context_of("shuffle", turn.seat))
+                              context_of("shuffle", turn.seat, bind))
     except (KeyError, TypeError, ValueError, IndexError):  # a proof missing its parts
         shown = False
     if not shown:
@@ -135,23 +137,24 @@ class Unlock:
 
 
 def unlock(group: Group, player: Player, positions: Sequence[int],
-           cards: Sequence[Element], rng: random.Random) -> Unlock:
+           cards: Sequence[Element], rng: random.Random, bind: bytes = b"") -> Unlock:
     """``player`` takes its lock off ``cards`` (at ``positions``), proving for each that
     the card it gives, raised to its key, is the card it got."""
     after = tuple(group.exp(card, player.inverse) for card in cards)
     pairs = list(zip(after, cards, strict=True))
-    proof = prove_powers(group, player.key, pairs, context_of("unlock", player.seat), rng)
+    proof = prove_powers(group, player.key, pairs, context_of("unlock", player.seat, bind),
+                         rng)
     return Unlock(player.seat, tuple(positions), tuple(cards), after, tuple(proof))
 
 
-def check_unlock(group: Group, commitment: Element, step: Unlock) -> None:
+def check_unlock(group: Group, commitment: Element, step: Unlock, bind: bytes = b"") -> None:
     """Raises CheatDetected unless ``step`` took exactly its player's lock off."""
     if (len(step.after) != len(step.before) or len(set(step.after)) != len(step.after)
             or not all(group.is_element(x) for x in step.after)):
         raise CheatDetected(step.seat, "an unlock of other cards than those asked")
     pairs = list(zip(step.after, step.before, strict=True))
     if not check_powers(group, commitment, pairs, list(step.proof),
-                        context_of("unlock", step.seat)):
+                        context_of("unlock", step.seat, bind)):
         raise CheatDetected(step.seat, "an unlock its proof does not show")
 
 
@@ -180,17 +183,18 @@ class Shown:
 
 
 def show_card(group: Group, player: Player, position: int, held: Element,
-              rng: random.Random) -> Shown:
+              rng: random.Random, bind: bytes = b"") -> Shown:
     """``player`` plays its card at ``position`` (``held``: that card under its lock
     alone, as the last unlock gave it), proving it is the value it says."""
     value = player.cards[position]
     pairs = [(group.encode(value), held)]
-    proof = prove_powers(group, player.key, pairs, context_of(f"show:{position}",
-                                                              player.seat), rng)
+    proof = prove_powers(group, player.key, pairs,
+                         context_of(f"show:{position}", player.seat, bind), rng)
     return Shown(player.seat, position, value, tuple(proof))
 
 
-def check_shown(group: Group, commitment: Element, held: Element, shown: Shown) -> None:
+def check_shown(group: Group, commitment: Element, held: Element, shown: Shown,
+                bind: bytes = b"") -> None:
     """Raises CheatDetected unless ``shown`` is the card its player was dealt at its
     position: ``held`` (the last unlock's output there, which every player saw) is the
     value's encoding under the player's committed key."""
@@ -198,7 +202,7 @@ def check_shown(group: Group, commitment: Element, held: Element, shown: Shown) 
         raise CheatDetected(shown.seat, "a card value that is not in the deck")
     pairs = [(group.encode(shown.value), held)]
     if not check_powers(group, commitment, pairs, list(shown.proof),
-                        context_of(f"show:{shown.position}", shown.seat)):
+                        context_of(f"show:{shown.position}", shown.seat, bind)):
         raise CheatDetected(shown.seat, "a card that is not the one dealt there")
 
 
@@ -276,37 +280,56 @@ def pass_cards(group: Group, players: Sequence[Player], record: DealRecord, give
 
 
 def check_hand(group: Group, commitments: Sequence[Element], keys: Sequence[int],
-               record: DealRecord, played: Sequence[Shown]) -> None:
+               record: DealRecord, played: Sequence[Shown]) -> list[int]:
     """The hand's end, every key revealed: the second line behind the proofs. Raises
-    CheatDetected (the seat at fault) unless each key is its commitment's, each deck is
-    the one before it locked by its shuffler's key (in some order), each unlock took its
-    player's lock off, and every card played (``played``, each shown with its seat) is
-    the card the keys show at its place."""
+    CheatDetected (the seat at fault) unless each key is its commitment's, the final deck
+    opened by all the keys is the deck (else the first shuffle its key does not make is
+    named), each unlock took its player's lock off, and every card played (``played``,
+    each shown with its seat) is the card the keys show at its place. Returns the value at
+    each place of the final deck."""
     for seat, (commitment, key) in enumerate(zip(commitments, keys, strict=True)):
         if not isinstance(key, int) or not 1 < key < group.order \
                 or group.exp_base(key) != commitment:
             raise CheatDetected(seat, "a key that is not the one committed to")
+    values = open_deck(group, record.decks[-1], keys)
+    if values is None:
+        _blame_deck(group, keys, record)
+        raise CheatDetected(len(keys) - 1, "a deck that is not the cards")  # (proofs held)
+    for step in record.unlocks:
+        if any(group.lock(after, keys[step.seat]) != before
+               for before, after in zip(step.before, step.after, strict=True)):
+            raise CheatDetected(step.seat, "an unlock that its key does not make")
+    for shown in played:
+        if values[shown.position] != shown.value:
+            raise CheatDetected(shown.seat, "a card played that was not dealt there")
+    return values
+
+
+def open_deck(group: Group, deck: Sequence[Element], keys: Sequence[int]) -> list[int] | None:
+    """Each card's value in ``deck``, every lock taken off with ``keys``; None unless that
+    is every card value once (one power a card: the keys' inverses multiplied first)."""
+    unlock_all = 1
+    for key in keys:
+        unlock_all = unlock_all * group.inverse(key) % group.order
+    plain = {group.encode(value): value for value in range(group.cards)}
+    values = [plain.get(group.exp(card, unlock_all)) for card in deck]
+    if sorted(v for v in values if v is not None) != list(range(group.cards)):
+        return None
+    return [v for v in values if v is not None]
+
+
+def _blame_deck(group: Group, keys: Sequence[int], record: DealRecord) -> None:
+    """The first shuffle that is not the deck before it locked by its player's key."""
     deck = plain_deck(group)
     for seat, shuffled in enumerate(record.decks):
         if sorted(map(group.to_text, (group.lock(card, keys[seat]) for card in deck))) != \
                 sorted(map(group.to_text, shuffled)):
             raise CheatDetected(seat, "a deck that its key does not make")
         deck = list(shuffled)
-    for step in record.unlocks:
-        if any(group.lock(after, keys[step.seat]) != before
-               for before, after in zip(step.before, step.after, strict=True)):
-            raise CheatDetected(step.seat, "an unlock that its key does not make")
-    unlock_all = 1
-    for key in keys:
-        unlock_all = unlock_all * group.inverse(key) % group.order
-    plain = {group.encode(value): value for value in range(group.cards)}
-    for shown in played:
-        if plain.get(group.exp(record.decks[-1][shown.position], unlock_all)) != shown.value:
-            raise CheatDetected(shown.seat, "a card played that was not dealt there")
 
 
 __all__ = ["CheatDetected", "DealRecord", "Player", "Shown", "ShuffleTurn", "Unlock",
            "check_hand", "check_shown", "check_shuffle_turn", "check_unlock", "deal_order",
-           "new_player",
+           "new_player", "open_deck",
            "pass_cards", "plain_deck", "read_cards", "run_deal", "show_card", "shuffle_turn",
            "unlock", "unlock_for"]

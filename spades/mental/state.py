@@ -30,10 +30,11 @@ def read_hex(text: object, digits: int) -> int:
     return int(text, 16)
 
 
-UNPROVEN = frozenset({"chain", "sequence"})
+UNPROVEN = frozenset({"chain", "sequence", "impossible"})
 """The reasons that prove nothing against the other player: the two transcripts differ
 (a message lost, repeated or out of order on the way, or this page's own state behind),
-which either page may be to blame for."""
+which either page may be to blame for; or, at four, the plays so far cannot all be true,
+though none of them alone is proven false before the keys are shown ("impossible")."""
 
 
 class CheatDetected(Exception):
@@ -43,10 +44,12 @@ class CheatDetected(Exception):
     it (a proof that fails, a card it does not hold, a message no honest page sends), or
     only that the two games no longer agree (``UNPROVEN``): then nobody is accused."""
 
-    def __init__(self, reason: str, detail: str = "") -> None:
+    def __init__(self, reason: str, detail: str = "", seat: int | None = None) -> None:
         super().__init__(f"{reason}: {detail}" if detail else reason)
         self.reason = reason
         self.detail = detail
+        self.seat = seat
+        """At four (``nprotocol``): the seat whose message is at fault (None: unknown)."""
 
     @property
     def proven(self) -> bool:
