@@ -263,9 +263,8 @@ class NSide:
             self.failed = error
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
-            seat = message.get("from") if isinstance(message, dict) else None
-            self.failed = CheatDetected("malformed", f"{type(error).__name__}: {error}",
-                                        seat if isinstance(seat, int) else None)
+            # (not a reader's: this page's own state, so no one is blamed)
+            self.failed = CheatDetected("malformed", f"{type(error).__name__}: {error}")
             raise self.failed from error
 
     def declare(self, seat: int, blind: bool) -> list[Message]:
@@ -382,9 +381,11 @@ class NSide:
         if message.get("prev") != self.chain:
             raise CheatDetected("chain", "the transcript's hash differs: a message was altered")
         seat, phase = message.get("from"), self.phase
-        if message.get("hand") != self.hand_number or seat != self.sender or seat in self.seats:
+        if message.get("hand") != self.hand_number or not _is_seat(seat) \
+                or seat in self.seats:
             raise CheatDetected("sequence", "a message of another hand or seat")
-        assert isinstance(seat, int)
+        if seat != self.sender:  # built on the whole transcript, at another seat's turn
+            raise CheatDetected("out_of_turn", f"a message at seat {self.sender}'s turn", seat)
         kind = message.get("type")
         if kind != phase:
             raise CheatDetected("unexpected", f"a {kind!r} message at the {phase}", seat)
@@ -395,6 +396,12 @@ class NSide:
             _HANDLERS[kind](self, seat, message)
         except ndeal.CheatDetected as error:
             raise CheatDetected("bad_proof", str(error), error.seat) from error
+        except CheatDetected as error:  # (a reader's: its message, in its place, is at fault)
+            if error.seat is None and error.proven:
+                error.seat = seat
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+            raise CheatDetected("malformed", f"{type(error).__name__}: {error}", seat) from error
 
     def _on_shuffle(self, seat: int, message: Message) -> None:
         state, group = self.hand, self.group
@@ -623,9 +630,14 @@ class NSide:
         hand of the game): how the pages go on when a player's page is gone, once every
         page agrees where (the room's message that says so). ``seats`` are this page's
         from now on (the host's takes a silent player's; a returning player's takes its
-        own back)."""
+        own back). The restart is a link of the chain: a page that restarted elsewhere
+        in the transcript no longer agrees with the others."""
         self._check_alive()
         self.seats = _checked_seats(seats)
+        marker: Message = {"type": "restart", "hand": self.hand_number, "seq": self.seq,
+                           "prev": self.chain}
+        self.chain = codec.link(self.chain, marker)  # every page restarts at this point
+        self.seq += 1
         self.hand = NHand()
         self._shadow = None
 
@@ -711,6 +723,10 @@ def _checked_seats(seats: Collection[int]) -> frozenset[int]:
     if not chosen or not chosen <= set(range(SEATS)):
         raise ValueError("a page plays one to four seats, 0 to 3")
     return chosen
+
+
+def _is_seat(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < SEATS
 
 
 def _is_position(value: object) -> bool:
