@@ -137,9 +137,9 @@ def test_a_blind_nil_is_declared_before_any_card_is_read_and_the_partners_exchan
         table.blind_share = 0.25
         read_before: list[bool] = []
 
-        def watch(page: NSide) -> bool:
+        def watch(page: NSide, table: Table = table, read: list[bool] = read_before) -> bool:
             if page.phase == "blind":
-                read_before.append(any(p.dealt or p.hand.known for p in table.pages))
+                read.append(any(p.dealt or p.hand.known for p in table.pages))
             return page.hand_number > 0
 
         table.play_until(watch)
@@ -358,7 +358,8 @@ def test_a_revoke_is_proven_at_the_hands_end_by_the_engines_replay() -> None:
         page = table.pages[1]
         revoked = [False]
 
-        def play(seat: int, _card: Any, page: NSide = page) -> list[Message]:
+        def play(seat: int, _card: Any, page: NSide = page,
+                 revoked: list[bool] = revoked) -> list[Message]:
             """Follows suit but once, when it can and has another suit to play."""
             shown_table = page.table()
             trick = shown_table.trick.plays
@@ -369,7 +370,7 @@ def test_a_revoke_is_proven_at_the_hands_end_by_the_engines_replay() -> None:
                 other = [c for c in mine if c.suit != led]
                 card = (other[0] if follow and other and not revoked[0]
                         else (follow or mine)[0])
-                revoked[0] = revoked[0] or card in other and bool(follow)
+                revoked[0] = revoked[0] or (card in other and bool(follow))
             else:
                 plain = [c for c in mine if c.suit != 3 or shown_table.spades_broken]
                 card = (plain or mine)[0]
@@ -429,7 +430,8 @@ def test_a_message_replayed_altered_or_impersonating_blames_no_one() -> None:
         table = Table(owners=HOST_AND_TWO, seed=17)
         kept: list[Message] = []
 
-        def tamper(index: int, message: Message, attack: str = attack) -> list[Message]:
+        def tamper(index: int, message: Message, attack: str = attack,
+                   kept: list[Message] = kept) -> list[Message]:
             if index != 1 or message["type"] != "bid":
                 kept.append(message)
                 return [message]
