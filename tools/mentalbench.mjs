@@ -5,7 +5,7 @@
 // engine as Chromium's.
 //
 //   node tools/mentalbench.mjs [--hands N] [--table two-handed] [--small]
-//   node tools/mentalbench.mjs --four [--hands N]   (spades/lab/ndealbench.py: four players)
+//   node tools/mentalbench.mjs --four [--blind] [--hands N]   (spades/lab/ndealbench.py: four)
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -34,12 +34,13 @@ pyodide.globals.set("hands", Number(option("--hands", "3")));
 pyodide.globals.set("table", option("--table", "duel"));
 pyodide.globals.set("small", process.argv.includes("--small"));
 pyodide.globals.set("four", process.argv.includes("--four"));
+pyodide.globals.set("blind", process.argv.includes("--blind"));
 pyodide.runPython(`
 import sys
 from spades.lab import mentalbench, ndealbench
 print(f"Pyodide {sys.version.split()[0]} under Node ${process.version}")
 if four:
-    ndealbench.report(ndealbench.run(hands))
+    ndealbench.report(ndealbench.run(hands, blind), blind)
 else:
     mentalbench.report(mentalbench.run(hands, table, small))
 `);

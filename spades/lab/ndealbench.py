@@ -1,14 +1,14 @@
-"""The CPython seconds of one four-player hand's mental poker (issue 47), all four pages
-together, on the game's curve: where it goes.
+"""The CPython seconds of one four-player online hand (issue 47), all four pages together,
+on the game's curve: the protocol's own messages (``spades.mental.nprotocol``), every one
+checked by the three pages that receive it, and where the time goes.
 
-    python -m spades.lab.ndealbench [--hands 3] [--players 4] [--exchange]
+    python -m spades.lab.ndealbench [--hands 3] [--blind]
 
-Each player draws its key (and its table of every card value under its lock), shuffles
-in turn with its proof, which every other page checks; the cards are unlocked for their
-holders (each step proven, and checked by every page but its maker's); with
-``--exchange`` one Blind Nil exchange of three cards; then every card is shown as it is
-played, and checked by the three other pages; at the hand's end every page checks the
-whole hand with the keys revealed. The median of ``--hands`` hands.
+Four pages, one a seat each, play a Classic hand (``--blind``: a Blind Nil hand in
+which seat 0 declares Blind Nil, so the partners exchange three cards each) with random
+legal moves; the clock runs from the first shuffle to the last page's check of the keys.
+The steps are timed where the pages do them (a step inside another is counted in both:
+a card's check includes the table it is judged on). The median of ``--hands`` hands.
 """
 
 from __future__ import annotations
@@ -16,73 +16,102 @@ from __future__ import annotations
 import random
 import time
 from collections import defaultdict
+from collections.abc import Callable
+from typing import Any
 
-from ..mental import ndeal
+from ..actions import Bid, Play
+from ..mental import ndeal, nprotocol
 from ..mental.curve import Secp256k1
+from ..mental.nprotocol import NSide
+from ..rules import PRESETS
+
+STEPS: dict[str, tuple[Any, str]] = {
+    "keys and tables": (NSide, "_secret"),
+    "shuffle made": (NSide, "_shuffle"),
+    "shuffle checked": (NSide, "_on_shuffle"),
+    "deal unlock made": (NSide, "_deal_unlock"),
+    "unlock checked": (NSide, "_on_unlock"),
+    "pass unlock made": (NSide, "_pass_unlock"),
+    "card proven": (ndeal, "show_card"),
+    "card checked": (NSide, "_on_play"),
+    "table (of which)": (NSide, "table"),
+    "hand's end checked": (NSide, "_verified"),
+}
 
 
-def one_hand(players: int, seed: int, exchange: bool) -> dict[str, float]:
-    """One hand's seconds by step (every page's work summed)."""
+def timed(spent: dict[str, float]) -> Callable[[], None]:
+    """Wraps each step of ``STEPS`` to add its seconds to ``spent``; the undo."""
+    originals = []
+    handlers = dict(nprotocol._HANDLERS)
+    for name, (owner, attribute) in STEPS.items():
+        original = getattr(owner, attribute)
+        originals.append((owner, attribute, original))
+
+        def wrapper(*args: Any, _original: Any = original, _name: str = name,
+                    **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return _original(*args, **kwargs)
+            finally:
+                spent[_name] += time.perf_counter() - start
+
+        setattr(owner, attribute, wrapper)
+        for kind, handler in handlers.items():  # the message handlers are called from here
+            if handler is original:
+                nprotocol._HANDLERS[kind] = wrapper
+
+    def undo() -> None:
+        for owner, attribute, original in originals:
+            setattr(owner, attribute, original)
+        nprotocol._HANDLERS.update(handlers)
+
+    return undo
+
+
+def one_hand(seed: int, blind: bool) -> dict[str, float]:
+    """One hand's seconds by step, and "hand" for the whole (every page's work summed:
+    they run one after the other here)."""
+    rules = PRESETS["blind-nil" if blind else "classic"]
     group = Secp256k1()
     spent: dict[str, float] = defaultdict(float)
-    rngs = [random.Random(f"{seed}:{seat}") for seat in range(players)]
+    undo = timed(spent)
+    rng = random.Random(seed)
     start = time.perf_counter()
-    seats = [ndeal.new_player(group, seat, rngs[seat]) for seat in range(players)]
-    spent["keys"] += time.perf_counter() - start
-    record = ndeal.DealRecord()
-    deck: tuple[object, ...] = tuple(ndeal.plain_deck(group))
-    for player in seats:
-        start = time.perf_counter()
-        turn = ndeal.shuffle_turn(group, player, deck, rngs[player.seat])
-        spent["shuffle"] += time.perf_counter() - start
-        start = time.perf_counter()
-        for _ in range(players - 1):  # every other page checks it
-            ndeal.check_shuffle_turn(group, player.commitment, deck, turn)
-        spent["shuffle"] += time.perf_counter() - start
-        deck = turn.deck
-        record.decks.append(deck)
-    holders = ndeal.deal_order(len(deck), players)
-    for holder in seats:
-        positions = [i for i, seat in enumerate(holders) if seat == holder.seat]
-        cards = [deck[i] for i in positions]
-        for other in seats:
-            if other is holder:
-                continue
-            start = time.perf_counter()
-            step = ndeal.unlock(group, other, positions, cards, rngs[other.seat])
-            for _ in range(players - 1):
-                ndeal.check_unlock(group, other.commitment, step)
-            spent["deal"] += time.perf_counter() - start
-            record.unlocks.append(step)
-            cards = list(step.after)
-        start = time.perf_counter()
-        ndeal.read_cards(holder, positions, cards)
-        spent["deal"] += time.perf_counter() - start
-        record.held.update(zip(positions, cards, strict=True))
-    if exchange and players == 4:
-        start = time.perf_counter()
-        ndeal.pass_cards(group, seats, record, 0, 2, sorted(seats[0].cards)[:3], rngs)
-        spent["exchange"] += time.perf_counter() - start
-    played = []
-    for player in seats:
-        for position in list(player.cards):
-            start = time.perf_counter()
-            shown = ndeal.show_card(group, player, position, record.held[position],
-                                    rngs[player.seat])
-            for _ in range(players - 1):
-                ndeal.check_shown(group, player.commitment, record.held[position], shown)
-            spent["play"] += time.perf_counter() - start
-            played.append(shown)
-    start = time.perf_counter()
-    for _ in range(players):  # every page checks the whole hand with the keys revealed
-        ndeal.check_hand(group, [p.commitment for p in seats], [p.key for p in seats],
-                         record, played)
-    spent["end"] += time.perf_counter() - start
-    return dict(spent)
+    try:
+        pages = [NSide({seat}, rules, random.Random(f"{seed}:{seat}"), dealer=3, group=group)
+                 for seat in range(4)]
+        queue = [(seat, message) for seat, page in enumerate(pages) for message in page.start()]
+        while True:
+            while queue:
+                seat, message = queue.pop(0)
+                if message["hand"] > 0:
+                    spent["hand"] = time.perf_counter() - start
+                    return dict(spent)
+                for other, page in enumerate(pages):
+                    if other != seat:
+                        queue += [(other, reply) for reply in page.receive(message)]
+            seat = pages[0].sender
+            assert seat is not None
+            queue += [(seat, message) for message in decide(pages[seat], seat, rng)]
+    finally:
+        undo()
 
 
-def run(hands: int, players: int = 4, exchange: bool = True) -> list[dict[str, float]]:
-    return [one_hand(players, seed, exchange) for seed in range(hands)]
+def decide(page: NSide, seat: int, rng: random.Random) -> list[nprotocol.Message]:
+    phase = page.phase
+    if phase == "blind":
+        return page.declare(seat, seat == 0)
+    legal = page.table().legal_actions()
+    if phase == "bid":
+        return page.bid(seat, rng.choice([a.n for a in legal if isinstance(a, Bid)
+                                          and not a.blind]))
+    if phase == "pass":
+        return page.pass_cards(seat, rng.sample(page.cards(seat), 3))
+    return page.play(seat, rng.choice([a.card for a in legal if isinstance(a, Play)]))
+
+
+def run(hands: int, blind: bool = False) -> list[dict[str, float]]:
+    return [one_hand(seed, blind) for seed in range(hands)]
 
 
 def median(values: list[float]) -> float:
@@ -92,12 +121,13 @@ def median(values: list[float]) -> float:
     return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
 
 
-def report(hands: list[dict[str, float]], players: int = 4) -> None:
-    totals = [sum(hand.values()) for hand in hands]
-    print(f"{players} players, {len(hands)} hands: {median(totals):.2f} s a hand"
+def report(hands: list[dict[str, float]], blind: bool = False) -> None:
+    totals = [hand["hand"] for hand in hands]
+    table = "Blind Nil, with the exchange" if blind else "Classic"
+    print(f"4 players, {table}, {len(hands)} hands: {median(totals):.2f} s a hand"
           f" (all pages together), hands {', '.join(f'{t:.2f}' for t in totals)}")
-    for step in hands[0]:
-        print(f"  {step:>8}: {median([hand[step] for hand in hands]):.2f} s")
+    for step in STEPS:
+        print(f"  {step:>18}: {median([hand.get(step, 0.0) for hand in hands]):.2f} s")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -105,10 +135,9 @@ def main(argv: list[str] | None = None) -> None:
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=3)
-    parser.add_argument("--players", type=int, default=4, choices=(3, 4))
-    parser.add_argument("--exchange", action="store_true")
+    parser.add_argument("--blind", action="store_true")
     args = parser.parse_args(argv)
-    report(run(args.hands, args.players, args.exchange), args.players)
+    report(run(args.hands, args.blind), args.blind)
 
 
 if __name__ == "__main__":
