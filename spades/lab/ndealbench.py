@@ -23,6 +23,7 @@ from ..actions import Bid, Play
 from ..mental import ndeal, nprotocol
 from ..mental.curve import Secp256k1
 from ..mental.nprotocol import NSide
+from ..mental.state import Message
 from ..rules import PRESETS
 
 STEPS: dict[str, tuple[Any, str]] = {
@@ -90,14 +91,14 @@ def one_hand(seed: int, blind: bool) -> dict[str, float]:
                 for other, page in enumerate(pages):
                     if other != seat:
                         queue += [(other, reply) for reply in page.receive(message)]
-            seat = pages[0].sender
-            assert seat is not None
-            queue += [(seat, message) for message in decide(pages[seat], seat, rng)]
+            sender = pages[0].sender
+            assert sender is not None
+            queue += [(sender, message) for message in decide(pages[sender], sender, rng)]
     finally:
         undo()
 
 
-def decide(page: NSide, seat: int, rng: random.Random) -> list[nprotocol.Message]:
+def decide(page: NSide, seat: int, rng: random.Random) -> list[Message]:
     phase = page.phase
     if phase == "blind":
         return page.declare(seat, seat == 0)
