@@ -18,7 +18,7 @@ WEB = ROOT / "web"
 if str(WEB) not in sys.path:
     sys.path.insert(0, str(WEB))
 
-from codes import ROOM_ALPHABET, new_room_code, room_code  # noqa: E402
+from codes import ROOM_ALPHABET, is_table_code, new_room_code, new_table_code, room_code  # noqa: E402
 from relays import RELAYS, loopback_relay  # noqa: E402
 
 import build  # noqa: E402
@@ -31,18 +31,26 @@ def test_a_room_code_is_short_and_unambiguous() -> None:
     assert len(ROOM_ALPHABET) == 32  # 8 symbols: 40 bits, not guessed by a stranger
 
 
-@given(st.integers(0, 2**32))
-def test_a_room_code_is_read_back_however_it_is_typed(seed: int) -> None:
-    code = new_room_code(random.Random(seed))
-    assert room_code(code) == code
+@given(st.integers(0, 2**32), st.booleans())
+def test_a_room_code_is_read_back_however_it_is_typed(seed: int, four: bool) -> None:
+    code = (new_table_code if four else new_room_code)(random.Random(seed))
+    assert room_code(code) == code and is_table_code(code) == four
     assert room_code(code.lower()) == code
     assert room_code(" " + code.replace("-", " ") + "\n") == code
     assert room_code(code.replace("-", "")) == code
     assert room_code(f"https://example.org/spades/?online={code}") == code
 
 
-@pytest.mark.parametrize("text", ["", "ABCD", "ABCD-EFGH-JKLM", "ABCD-EFG0", "ABCD-EFGI",
-                                  "ÄBCD-EFGH", "spades1-eJxLz", "?online=", "A" * 10_000])
+def test_a_four_seat_rooms_code_has_three_groups() -> None:
+    code = new_table_code(random.Random(7))
+    assert re.fullmatch(r"[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}", code)
+    assert room_code(code) == code and is_table_code(code)
+    assert not is_table_code(new_room_code(random.Random(7)))
+
+
+@pytest.mark.parametrize("text", ["", "ABCD", "ABCD-EFGH-JKL", "ABCD-EFGH-JKLM-NPQR",
+                                  "ABCD-EFG0", "ABCD-EFGI", "ÄBCD-EFGH", "spades1-eJxLz",
+                                  "?online=", "A" * 10_000])
 def test_anything_else_is_no_room_code(text: str) -> None:
     assert room_code(text) is None
 
@@ -50,7 +58,7 @@ def test_anything_else_is_no_room_code(text: str) -> None:
 @given(st.text(max_size=60))
 def test_no_text_breaks_the_reading(text: str) -> None:
     code = room_code(text)
-    assert code is None or re.fullmatch(r"[A-Z2-9]{4}-[A-Z2-9]{4}", code)
+    assert code is None or re.fullmatch(r"[A-Z2-9]{4}-[A-Z2-9]{4}(-[A-Z2-9]{4})?", code)
 
 
 def test_the_relays_are_secure_websockets() -> None:

@@ -66,14 +66,27 @@ def new_room_code(rng: random.Random) -> str:
     return f"{symbols[:ROOM_HALF]}-{symbols[ROOM_HALF:]}"
 
 
+def new_table_code(rng: random.Random) -> str:
+    """A fresh four-seat room's code, such as "K7QM-3FHX-P9WC": three groups, so that
+    the code itself says the room has four seats (``is_table_code``), and 60 bits."""
+    symbols = "".join(rng.choice(ROOM_ALPHABET) for _ in range(3 * ROOM_HALF))
+    return "-".join(symbols[i:i + ROOM_HALF] for i in range(0, 3 * ROOM_HALF, ROOM_HALF))
+
+
+def is_table_code(code: str) -> bool:
+    """Whether a code ``room_code`` read is a four-seat room's (three groups)."""
+    return code.count("-") == 2
+
+
 def room_code(text: str) -> str | None:
     """The room code in what a friend typed or pasted (lower case, spaces or no dash,
-    or the whole link ``...?online=CODE``), written as ``new_room_code`` writes it; None
-    if there is none."""
+    or the whole link ``...?online=CODE``), written as ``new_room_code`` (two groups) or
+    ``new_table_code`` (three) writes it; None if there is none."""
     if len(text) > 2000:  # (a link is far shorter: no need to read a pasted book)
         return None
     found = re.search(r"[?&]online=([^&#\s]*)", text)
     symbols = "".join(found.group(1) if found else text.split()).replace("-", "").upper()
-    if len(symbols) != 2 * ROOM_HALF or any(char not in ROOM_ALPHABET for char in symbols):
+    if len(symbols) not in (2 * ROOM_HALF, 3 * ROOM_HALF) \
+            or any(char not in ROOM_ALPHABET for char in symbols):
         return None
-    return f"{symbols[:ROOM_HALF]}-{symbols[ROOM_HALF:]}"
+    return "-".join(symbols[i:i + ROOM_HALF] for i in range(0, len(symbols), ROOM_HALF))
