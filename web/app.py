@@ -10,7 +10,8 @@ worker, started only when Expert is chosen, so the page never freezes.
 ``App`` is assembled from rooms, one module each, by what the player does (room.py says
 how): the table's flow (flow.py), what it shows (screen.py), the two-player seats and the
 clock (seats.py), meeting a friend online (meeting.py), the online table (online.py), the
-dialogs and options (dialogs.py), the keyboard (keyboard.py), storage and tabs (tabs.py);
+dialogs and options (dialogs.py), the keyboard (keyboard.py), storage and tabs (tabs.py),
+the hint (coaching.py) and table talk (talk.py);
 the record and the front door are record.py's, which receives the App. This module holds
 the state they share and starts the page (``start``).
 """
@@ -34,6 +35,7 @@ import js
 import peer
 import players
 import pool
+import reactions
 import record
 import sounds
 import store
@@ -62,6 +64,7 @@ from screen import Screen
 from seats import Seats
 from store import text_or_none
 from tabs import Tabs
+from talk import Talk
 
 from spades import (
     PRESETS,
@@ -78,7 +81,7 @@ ANNOUNCED_LINES = 4
 """#announce keeps its last few lines (a screen reader reads each as it is added; the
 rest are kept only so that a line is never replaced before it was read)."""
 
-class App(Flow, Screen, Seats, Meeting, Online, Dialogs, Keyboard, Tabs, Coaching):
+class App(Flow, Screen, Seats, Meeting, Online, Dialogs, Keyboard, Tabs, Coaching, Talk):
     """The page's controller: the rooms (room.py) and the state they share."""
 
     def __init__(self) -> None:
@@ -166,6 +169,13 @@ class App(Flow, Screen, Seats, Meeting, Online, Dialogs, Keyboard, Tabs, Coachin
         self.link: peer.Link | None = None  # the online game's channel (online.py)
         # A page met that offers another game while one is kept: "Leave your game?"
         self.leave_offer: tuple[peer.Link, dict[str, Any] | None] | None = None
+        # Table talk (talk.py): the pace of your reactions and of each seat's received,
+        # and the bubble by each seat now (its reaction's key, and its number: a newer one
+        # replaces it, and only the newest is taken away when its time is up).
+        self.talk_sent = reactions.Gate(reactions.SEND_GAP_MS)
+        self.talk_heard = reactions.Gate(reactions.HEAR_GAP_MS)
+        self.bubbles: dict[int, tuple[str, int]] = {}
+        self.bubble_count = 0
 
     def spawn(self, coroutine: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
         """Run a coroutine in the background, keeping a reference until it ends."""

@@ -75,7 +75,7 @@ class Dialogs(Room):
         elif name == "hint":
             self.ask_hint()
         elif (self.online_copy(name) or self.online_action(name)
-              or self.online_table_action(name)):
+              or self.online_table_action(name) or self.talk_action(name)):
             pass
         elif name == "opponent-new-game":
             # The table on the table again, with the opponent just chosen in Options.

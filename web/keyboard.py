@@ -28,6 +28,9 @@ class Keyboard(Room):
             return
         if document.querySelector("dialog[open]"):
             return
+        if self.talk_key(event):  # the React menu, while it is open (web/talk.py)
+            event.preventDefault()
+            return
         if self.hear_key(event) or self.hint_key(event):
             event.preventDefault()
             return

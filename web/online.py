@@ -23,6 +23,7 @@ import random
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+import reactions
 import store
 from i18n import _
 from peer import ENDED, KEEP_SENT, Channel, Link, link_from_dict
@@ -117,7 +118,7 @@ class Online(Room):
             link.heard = window.performance.now()
             if link.side is not None:  # connected again: say how far this side got
                 self.online_send(link, {"t": "resume", "game": online_game_id(link),
-                                        "seq": link.side.seq})
+                                        "seq": link.side.seq, "talk": reactions.TALK})
             elif peer.channel is not None and link.seat == 0:  # the inviting page
                 self.online_invite_here(link)
         elif state == "closed" and link.state != "closed" and link.state not in ENDED:
@@ -246,6 +247,8 @@ class Online(Room):
             self.online_resend(link, data.get("seq"))
         elif kind == "ping":
             pass
+        elif kind == reactions.KIND:  # table talk: from the other page's seat (web/talk.py)
+            self.reaction_heard(1 - link.seat, data)
         elif kind == "over":
             self.online_over(link, data)
         elif kind == "end" and data.get("why") in ("failed", "disagree") \
@@ -323,6 +326,7 @@ class Online(Room):
                 self.online_not_ours(link)
             return
         self.online_resend(link, data.get("seq"))
+        link.talks = reactions.talks(data.get("talk"))
         element("online").close()
         self.notice(_("Connected to {name}.").format(name=self.names()[1 - link.seat]))
         self.render()
@@ -389,7 +393,8 @@ class Online(Room):
         system = random.SystemRandom()
         link.hello = {"t": "hello", "table": self.online_table(),
                       "dealer": system.randrange(2), "seed": system.randrange(1 << 48),
-                      "game": f"{system.getrandbits(64):016x}", "name": self.my_name(0)}
+                      "game": f"{system.getrandbits(64):016x}", "name": self.my_name(0),
+                      "talk": reactions.TALK}
         self.online_send(link, link.hello)
 
     def online_left(self, link: Link) -> None:
@@ -443,7 +448,9 @@ class Online(Room):
             if not (isinstance(game, str) and 0 < len(game) <= 40):
                 raise ValueError("a bad game")
             hello = data
-            self.online_send(link, {"t": "hello", "name": self.my_name(1)})
+            self.online_send(link, {"t": "hello", "name": self.my_name(1),
+                                    "talk": reactions.TALK})
+        link.talks = reactions.talks(data.get("talk"))  # (the other page's hello)
         mine = self.my_name(link.seat)
         link.names = (mine, name) if link.seat == 0 else (name, mine)
         rules = PRESETS[hello["table"]]

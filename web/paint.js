@@ -36,7 +36,8 @@
 
   function clean(node) {
     for (const el of Array.from(node.querySelectorAll("*"))) {
-      if (!TAGS.has(el.localName)) { el.remove(); continue; }
+      // A passing thing (a reaction's bubble: web/talk.py) is not painted again.
+      if (!TAGS.has(el.localName) || el.hasAttribute("data-unpainted")) { el.remove(); continue; }
       const style = el.getAttribute(PREFIX + "style");
       for (const attr of Array.from(el.attributes)) {
         const name = attr.name.toLowerCase();

@@ -275,6 +275,9 @@ class Link:
         self.away = False
         """The other player is away (``auto_moves`` reached waits.AWAY_AFTER): the page
         offers to claim the win."""
+        self.talks = False
+        """The other page understands table talk (its hello, or its resume after a
+        reconnection, said so: web/reactions.py TALK): reactions may be sent to it."""
 
     def restart(self, seat: int) -> None:
         """The same channel, open, for a new game at ``seat`` (the game before it was
@@ -288,6 +291,7 @@ class Link:
         self.outbox, self.ahead, self.wait = [], {}, None
         self.auto_moves, self.away, self.fresh, self.taken = 0, False, True, -1
         self.my_auto_moves = 0
+        self.talks = False
 
     def to_dict(self) -> dict[str, Any]:
         """What a closed tab needs to go on (the side's secrets included: it stays in

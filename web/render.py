@@ -169,13 +169,16 @@ def dealer_legend() -> str:
     return f'<p class="sheet-legend">{text}</p>'
 
 
-def seat_html(seat: SeatInfo, players: int = 4) -> str:
+def seat_html(seat: SeatInfo, players: int = 4, bubble: str = "") -> str:
+    """A seat's panel; ``bubble``: a reaction's bubble by it (web/talk.py; table.css
+    places it beside the panel, or over the panel's own words where the felt has no
+    room beside it)."""
     bid = seat.bid or "–"
     dealer = ""
     if seat.dealer:
         dealer = " " + dealer_badge()
     backs = ""
-    if seat.seat != 0:
+    if seat.position != "south":  # (the seat at the bottom is yours: your cards are below)
         backs = (f'<div class="stack" aria-hidden="true"><div class="card back mini"></div>'
                  f'<span class="count">{seat.cards}</span></div>')
     name = escape(seat_word(seat.seat, players))
@@ -187,7 +190,7 @@ def seat_html(seat: SeatInfo, players: int = 4) -> str:
         f'<span class="seat-bid">{bid_word} <b>{escape(bid)}</b></span>'
         f'<span class="won" title="{tricks_won}">{won_word} '
         f'<b data-tricks-seat="{seat.seat}">{seat.tricks}</b></span></div>'
-        f'<span class="sr-only">{escape(cards_text(seat.cards))}</span>'
+        f'<span class="sr-only">{escape(cards_text(seat.cards))}</span>{bubble}'
     )
 
 

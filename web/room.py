@@ -4,10 +4,10 @@ another.
 ``app.App`` is the page's one controller, assembled from rooms by what the player does:
 the table's flow (flow.py), what the table shows (screen.py), the two-player seats and the
 clock (seats.py), meeting a friend online (meeting.py), the online table (online.py), the
-dialogs and options (dialogs.py), the keyboard (keyboard.py), and storage and tabs
-(tabs.py). Each room is a class on ``Room``; ``Room`` declares the state ``App.__init__``
-sets and the moves each room calls in another, so a room reads as what it does and
-type-checks alone, and no room imports another.
+dialogs and options (dialogs.py), the keyboard (keyboard.py), storage and tabs (tabs.py),
+the hint (coaching.py) and table talk (talk.py). Each room is a class on ``Room``; ``Room``
+declares the state ``App.__init__`` sets and the moves each room calls in another, so a
+room reads as what it does and type-checks alone, and no room imports another.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ import hints
 import i18n
 import peer
 import pool
+import reactions
 import record
 import sounds
 import store
@@ -161,6 +162,10 @@ class Room:
     hint: hints.Suggestion | None
     hint_asked: tuple[int, tuple[int, ...]] | None
     hint_wanted: bool
+    talk_sent: reactions.Gate
+    talk_heard: reactions.Gate
+    bubbles: dict[int, tuple[str, int]]
+    bubble_count: int
 
     # The moves of App itself that other rooms ask for.
 
@@ -275,6 +280,23 @@ class Room:
     def render_hint_button(self, your_turn: bool) -> None:
         raise NotImplementedError
 
+    # The moves of table talk (talk.py) that other rooms ask for.
+
+    def reaction_bubble(self, seat: int) -> str:
+        raise NotImplementedError
+
+    def reaction_heard(self, seat: int, data: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def render_talk(self) -> None:
+        raise NotImplementedError
+
+    def talk_action(self, name: str) -> bool:
+        raise NotImplementedError
+
+    def talk_key(self, event: Any) -> bool:
+        raise NotImplementedError
+
     # The moves of the keyboard (keyboard.py) that other rooms ask for.
 
     def on_key(self, event: Any) -> None:
@@ -318,6 +340,9 @@ class Room:
         raise NotImplementedError
 
     def online_save(self) -> None:
+        raise NotImplementedError
+
+    def online_send(self, link: peer.Link, data: dict[str, Any]) -> None:
         raise NotImplementedError
 
     def online_tick(self, now: float) -> None:

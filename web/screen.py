@@ -112,6 +112,7 @@ class Screen(Room):
             status = ""
         element("status").textContent = status
         self.render_hint_button(view.your_turn)
+        self.render_talk()
         self.update_title()
         summary = element("summary")
         appearing = False
@@ -207,7 +208,9 @@ class Screen(Room):
             panel = element(ident)
             panel.hidden = False
             panel.setAttribute("aria-label", info.label)
-            self.set_html(ident, render.seat_html(info, view.players))
+            # A reaction's bubble by the seat it came from (web/talk.py), for a while.
+            self.set_html(ident, render.seat_html(info, view.players,
+                                                  self.reaction_bubble(info.seat)))
             panel.classList.toggle("turn", info.on_turn)
             panel.classList.toggle("thinking", self.thinking == info.seat)
         for ident in SEAT_ELEMENTS.values():
