@@ -17,7 +17,7 @@ it may still hold.  The placeholders are never shown: a page shows its own seats
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..actions import Action, Bid, Pass, Play
 from ..cards import CARDS, SPADES
@@ -25,11 +25,7 @@ from ..game import Game
 from ..records import IllegalAction
 from ..rules import Rules
 from ..tricks import breaks_spades
-
-if TYPE_CHECKING:
-    from .nprotocol import NHand
-
-SEATS = 4
+from .nstate import SEATS, NHand
 
 
 class Impossible(ValueError):
