@@ -49,6 +49,7 @@ from i18n import _
 from keyboard import Keyboard
 from meeting import Meeting
 from online import Online
+from party import PartyTable
 from prefs import LEVELS, TABLES
 from pyodide.ffi import create_proxy
 from pyscript import document, window
@@ -81,7 +82,8 @@ ANNOUNCED_LINES = 4
 """#announce keeps its last few lines (a screen reader reads each as it is added; the
 rest are kept only so that a line is never replaced before it was read)."""
 
-class App(Flow, Screen, Seats, Meeting, Online, Dialogs, Keyboard, Tabs, Coaching, Talk):
+class App(PartyTable, Flow, Screen, Seats, Meeting, Online, Dialogs, Keyboard, Tabs, Coaching,
+          Talk):
     """The page's controller: the rooms (room.py) and the state they share."""
 
     def __init__(self) -> None:
@@ -437,6 +439,7 @@ def start() -> App:
     element("options-form").addEventListener("change", create_proxy(app.on_options_change))
     element("import-file").addEventListener("change", create_proxy(app.on_import))
     element("online-name").addEventListener("change", create_proxy(app.on_online_name))
+    element("party-seats").addEventListener("change", create_proxy(app.on_party_seat))
     window.addEventListener("storage", create_proxy(app.on_storage))
     # "Continue here" is the only way on: Escape does not close the notice.
     element("elsewhere").addEventListener("cancel",

@@ -216,7 +216,7 @@ class Record(Duplicate, Replay, Marking):
         if app.ui.friend:
             return
         if app.ui.online:
-            result = stats.result_of(app.game, stats.ONLINE, side=app.ui.viewer)
+            result = stats.result_of(app.game, stats.ONLINE, side=app.ui.viewer % 2)
         else:
             day = app.ui.day if app.ui.daily else None
             result = stats.result_of(app.game, app.ui.level, day, self.complete_par(),

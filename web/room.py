@@ -330,6 +330,18 @@ class Room:
     def online_line(self) -> str:
         raise NotImplementedError
 
+    def party_view(self, view: table.TableView) -> table.TableView:
+        raise NotImplementedError
+
+    def computers_to_move(self) -> bool:
+        raise NotImplementedError
+
+    def online_open_room(self, code: str) -> None:
+        raise NotImplementedError
+
+    def online_dialog(self) -> None:
+        raise NotImplementedError
+
     def online_move(self, action: Action, why: str = "") -> Game | None:
         raise NotImplementedError
 

@@ -29,12 +29,13 @@ class Screen(Room):
         handoff = self.handoff_needed()
         view = table.table_view(game, self.prefs, ui, frozenset(self.selected), handoff)
         if self.online_waiting():  # online: no move until the channel has brought it
-            other = self.names()[1 - ui.viewer]
+            other = self.names()[1 - ui.viewer] if game.rules.players == 2 else ""
             link = self.link
             waiting = _("Waiting for {name}…").format(name=other)
             view = replace(view, drawing=False, top_card=None, bidding=False,
                            double_nil=False, your_turn=False, prompt="",
                            status=waiting if link is not None and link.state == "open" else "")
+        view = self.party_view(view)  # four online: the hand not dealt yet (party.py)
         view = self.hint_marks(view)  # the hint you asked for, on its card or button
         connection = self.online_line()
         element("connection").textContent = connection

@@ -170,8 +170,8 @@ def ui_from_dict(data: object) -> UiState:
         raise ValueError("bad last winner")
     friend, viewer = data.get("friend", False), data.get("viewer", 0)
     online = data.get("online", False)
-    if (not isinstance(friend, bool) or not isinstance(online, bool) or viewer not in (0, 1)
-            or isinstance(viewer, bool)):
+    if (not isinstance(friend, bool) or not isinstance(online, bool)
+            or viewer not in ((0, 1, 2, 3) if online else (0, 1)) or isinstance(viewer, bool)):
         raise ValueError("bad seating")
     return UiState(level, daily, summary, looked, tuple(plays), winner, friend=friend,
                    viewer=viewer if friend or online else 0, online=online,

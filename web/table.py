@@ -55,6 +55,11 @@ def player_names() -> tuple[str, ...]:
     return _seating[0].names
 
 
+def partner() -> int:
+    """Your partner's seat at four players: across the table."""
+    return (viewer() + PARTNER) % 4
+
+
 def addressed(seat: int) -> bool:
     """Whether the table says "you" to this seat: yours, against the computer (at pass and
     play both players are named, as they share the screen)."""
@@ -272,8 +277,8 @@ class TableView:
 
 def position_of(seat: int, players: int = 4) -> str:
     """Where a seat sits: at two players the opponent sits across the table (north)."""
-    if players == 4:
-        return SEAT_POSITIONS[seat]
+    if players == 4:  # (online, your seat may be any: it is always at the bottom)
+        return SEAT_POSITIONS[(seat - viewer()) % 4]
     return "south" if seat == viewer() else "north"
 
 
@@ -288,6 +293,9 @@ def seat_name(seat: int, players: int = 4) -> str:
 def side_name(side: int, players: int = 4) -> str:
     if players == 2:
         return seat_word(side, players)
+    names = player_names()
+    if names:  # online: the partners' names
+        return _("{first} & {second}").format(first=names[side], second=names[side + 2])
     return _(SIDE_NAMES[side])
 
 
@@ -308,7 +316,7 @@ def seat_label(seat: int, players: int = 4) -> str:
         return seat_name(seat, players)
     if players == 2:
         return _("{seat}, your opponent").format(seat=seat_name(seat, players))
-    if seat == PARTNER:
+    if seat == partner():
         return _("North, your partner")
     return seat_name(seat, players)
 
@@ -454,7 +462,7 @@ def table_view(game: Game, prefs: Prefs, ui: UiState, selected: frozenset[str] =
         score_line=score_line(game),
         can_look=hidden and not waiting,  # the next hand's offer waits for the summary
         passing=passing,
-        pass_to=seat_name(PARTNER),
+        pass_to=seat_name(partner()),
         status=status,
         prompt=turn_prompt(game, status, top) if your_turn else "",
         summary=summary,
@@ -513,7 +521,7 @@ def side_info(game: Game, side: int) -> SideInfo:
 
 def your_side(players: int) -> int:
     """The side of the player holding the device: at two players each seat is a side."""
-    return viewer() if players == 2 else 0
+    return viewer() if players == 2 else viewer() % 2
 
 
 def contract_text(contract: int | None, bids: tuple[int | None, ...],
@@ -563,7 +571,7 @@ def your_status(game: Game, hidden: bool, passing: int) -> str:
     if game.phase is Phase.PASS:
         return ngettext("Choose {count} card to pass to {seat}.",
                         "Choose {count} cards to pass to {seat}.",
-                        passing).format(count=passing, seat=seat_name(PARTNER))
+                        passing).format(count=passing, seat=seat_name(partner()))
     return _("Your turn: play a card.")
 
 
@@ -598,7 +606,7 @@ def play_prompt(game: Game) -> str:
 
 def score_line(game: Game) -> str:
     """Two players: the score and what Double Nil stakes, said when it is offered."""
-    you = viewer()
+    you = your_side(game.rules.players)
     ours, theirs = game.scores[you], game.scores[1 - you]
     return _("The score is {ours} to {theirs}. Double Nil wins {points} points if you take "
              "no trick, and loses {points} if you take one.").format(
@@ -620,7 +628,8 @@ def hand_summary(record: HandRecord, players: int = 4) -> HandSummary:
             result.bag_penalty, result.points, record.scores[side], record.bags[side],
             result.nil_bags,
         ))
-    ours, theirs = sides[0].points, sides[1].points
+    mine = your_side(players)
+    ours, theirs = sides[mine].points, sides[1 - mine].points
     if players == 2:
         you = viewer()
         ours, theirs = sides[you].points, sides[1 - you].points

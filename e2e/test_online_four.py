@@ -1,0 +1,108 @@
+"""Four at the table online (issue 47): four real Chromium pages, each in its own context
+and each guarded (no request leaves loopback, no console error), meet at a relay the test
+starts on loopback (e2e/tracker.mjs): the host invites to a four-seat room by its code,
+three friends open its link, the host seats them (a friend as partner, two as opponents;
+or a computer in a seat), and the four pages deal and play a hand to each other by the
+n-player mental poker (spades.mental.nprotocol), every message checked by every page."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+from urllib.parse import urlsplit
+
+from e2e.support import YOUR_STATE, open_game, your_move
+from e2e.test_online import choose_online
+from e2e.test_online_relay import allow_relay, relay  # noqa: F401 (the module's fixture)
+
+CODE = r"^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$"
+
+
+def invite_table(host: Any) -> tuple[str, str]:
+    """Taps Invite friends at a four-player table: its code (three groups) and link."""
+    host.locator('#online [data-action="online-room-invite"]').click()
+    host.wait_for_function("() => document.getElementById('online-room-code').value")
+    return (str(host.locator("#online-room-code").input_value()),
+            str(host.locator("#online-room-link").input_value()))
+
+
+def seated(host: Any, count: int) -> None:
+    """Waits until ``count`` friends are in the host's room (each seat's menu lists them)."""
+    host.wait_for_function(
+        "(n) => document.querySelectorAll('#party-seats select')[0]"
+        " && document.querySelectorAll('#party-seats select')[0].options.length === n + 1",
+        arg=count, timeout=60_000)
+
+
+def started(*pages: Any) -> None:
+    for page in pages:
+        page.wait_for_selector("#online", state="hidden", timeout=60_000)
+
+
+def play_until_summaries(pages: list[Any], seconds: float = 300) -> None:
+    """Each page makes its moves as they come (look at the cards rather than Blind Nil,
+    pass its first cards, bid 3, the first playable card) until all show the summary."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        states = [str(page.evaluate(YOUR_STATE)) for page in pages]
+        if all(state == "summary" for state in states):
+            return
+        moved = False
+        for page, state in zip(pages, states, strict=True):
+            if state in ("bid", "play"):
+                your_move(page, state)
+                moved = True
+        if not moved:
+            time.sleep(0.05)
+    raise AssertionError("the hand did not end: " + " / ".join(
+        page.locator("#status").inner_text() for page in pages))
+
+
+def open_room(open_page: Any, relay: str, table: str, friends: int) -> list[Any]:  # noqa: F811
+    """The host's page at ``table`` with a four-seat room, and ``friends`` pages in it
+    by its link; the pages, host first."""
+    pages = [open_page() for _ in range(friends + 1)]
+    for page in pages:
+        allow_relay(page, relay)
+    import os
+    if os.environ.get("FOUR_DEBUG"):
+        for i, page in enumerate(pages):
+            page.on("console", lambda m, i=i: print(f"[{i}] {m.type}: {m.text}"[:400]))
+    host = pages[0]
+    open_game(host, f"table={table}&speed=instant&relay={relay}")
+    choose_online(host)
+    code, link = invite_table(host)
+    assert re.fullmatch(CODE, code), code
+    for guest in pages[1:]:
+        open_game(guest, f"{urlsplit(link).query}&speed=instant&relay={relay}")
+    seated(host, friends)
+    return pages
+
+
+def test_three_friends_and_the_host_play_a_classic_hand(open_page: Any,
+                                                        relay: str) -> None:  # noqa: F811
+    pages = open_room(open_page, relay, "classic", 3)
+    host = pages[0]
+    host.locator('#online [data-action="party-start"]').click()
+    started(*pages)
+    play_until_summaries(pages)
+    scores = [page.locator("#scores").inner_text() for page in pages]
+    assert all(scores)
+    # Every page scored the same hand: the two sides' points, whoever's names they show.
+    figures = [sorted(re.findall(r"-?\d+", text)) for text in scores]
+    assert all(f == figures[0] for f in figures)
+
+
+def test_two_friends_and_a_computer_the_hosts_partner(open_page: Any,
+                                                      relay: str) -> None:  # noqa: F811
+    pages = open_room(open_page, relay, "classic", 2)
+    host = pages[0]
+    # The partner's seat (North) is the computer's: the friends are the opponents.
+    menus = host.locator("#party-seats select")
+    menus.nth(1).select_option("computer")
+    host.wait_for_function("() => [...document.querySelectorAll('#party-seats select')]"
+                           ".filter((s) => s.value === 'computer').length === 1")
+    host.locator('#online [data-action="party-start"]').click()
+    started(*pages)
+    play_until_summaries(pages)

@@ -1,0 +1,111 @@
+"""The wire of the four-seat online table (issue 47): the pages of a room meet at a relay
+by room code, as two do (peer.RelayPeer), and each connects to each other one (trystero's
+rooms are a mesh of WebRTC data channels): up to four pages, six channels. A message goes
+to every page of the room, or to one.
+
+Why a mesh and not a star through the host: every protocol message is for every page
+(each checks every proof), so through a host each would cross two channels instead of
+one, the host's uplink would carry three copies of each, and the host's page could hold
+back or reorder anyone's messages unseen. In a mesh each page hears each message from
+its sender, whose identity the channel gives (trystero's peer id): a page can only speak
+for its own seats (party.py checks it).
+
+The room stays announced at the relay for the game's length, so that a page closed
+mid-game finds the others again by the same code; the relay sees who is in the room,
+never a message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from peer import relay_client
+from pyodide.ffi import create_proxy, to_js
+from pyscript import window
+
+MESH_APP = "spades-table-1"
+"""trystero's application id of the four-seat rooms (the two-player rooms' is another:
+a two-player room and a four-seat one never meet, whatever their codes)."""
+
+MAX_PEERS = 3
+"""The most other pages a page hears in its room (four seats); a fifth is not heard."""
+
+
+class MeshPeer:
+    """This page's place in a four-seat room: ``on_message(peer, text)`` for each message
+    of another page (``peer``: its trystero id), ``on_peer(peer, present)`` as pages come
+    and go."""
+
+    def __init__(self, on_message: Callable[[str, str], None],
+                 on_peer: Callable[[str, bool], None], relays: tuple[str, ...],
+                 ice_servers: tuple[str, ...]) -> None:
+        self.on_message = on_message
+        self.on_peer = on_peer
+        self.relays = relays
+        self.ice_servers = ice_servers
+        self.code = ""
+        self.peers: list[str] = []
+        """The other pages in the room now, in the order they came."""
+        self.room: Any = None
+        self.action: Any = None
+        self.closed = False
+        self.proxies: list[Any] = []
+
+    def proxy(self, handler: Callable[..., None]) -> Any:
+        made = create_proxy(handler)
+        self.proxies.append(made)
+        return made
+
+    async def enter(self, code: str) -> None:
+        """Into the room ``code``: every page in it is met."""
+        self.code = code
+        client = await relay_client()
+        if self.closed:
+            return
+        client.resumeRelayReconnection()
+        config = to_js({"appId": MESH_APP, "password": code,
+                        "relayConfig": {"urls": list(self.relays),
+                                        "redundancy": len(self.relays)},
+                        "rtcConfig": {"iceServers": [{"urls": url} for url in self.ice_servers]}},
+                       dict_converter=window.Object.fromEntries)
+        self.room = client.joinRoom(config, code)
+        self.action = self.room.makeAction("table")
+        self.action.onMessage = self.proxy(self.received)
+        self.room.onPeerJoin = self.proxy(self.joined)
+        self.room.onPeerLeave = self.proxy(self.left)
+
+    def joined(self, peer_id: Any) -> None:
+        peer = str(peer_id)
+        if self.closed or peer in self.peers or len(self.peers) >= MAX_PEERS:
+            return  # a fifth page (a stale tab, a stranger) is not heard
+        self.peers.append(peer)
+        self.on_peer(peer, True)
+
+    def left(self, peer_id: Any) -> None:
+        peer = str(peer_id)
+        if peer in self.peers:
+            self.peers.remove(peer)
+            self.on_peer(peer, False)
+
+    def received(self, data: Any, context: Any) -> None:
+        peer = str(context.peerId)
+        if peer in self.peers and not self.closed:
+            self.on_message(peer, str(data))
+
+    def send(self, text: str, to: str | None = None) -> None:
+        """``text`` to one page of the room, or to every one."""
+        if self.closed or self.action is None or not self.peers:
+            return
+        targets = [to] if to is not None else list(self.peers)
+        target = to_js({"target": targets}, dict_converter=window.Object.fromEntries)
+        self.action.send(text, target)
+
+    def close(self) -> None:
+        self.closed = True
+        self.peers = []
+        if self.room is not None:
+            self.room.leave()
+
+
+__all__ = ["MAX_PEERS", "MESH_APP", "MeshPeer"]

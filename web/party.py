@@ -1,0 +1,772 @@
+"""Four at the table online (issue 47): friends as partners and opponents, computers in the
+empty seats, no server.
+
+The room: the host's page ("Invite friends" at a four-player table) makes a room code of
+three groups (a two-player room's has two) and waits in the room at the relay; up to
+three friends' pages join by the code or its link (mesh.py: every page meets every
+other). The host seats them (a menu a seat: a friend or a computer; North is the host's
+partner) and taps Start. Its page then tells each page the table, the seed, the first
+dealer, its seat and who sits where; each page runs a ``spades.mental.nprotocol.NSide``
+for its seats (the host's for its own and every computer seat) with secrets from the
+operating system's generator.
+
+Every protocol message goes to every page, which checks that it comes from the page that
+holds its seat, takes them in the transcript's order (``ahead`` keeps one that came
+early), and shows the table as ``NSide.table()`` knows it. A message that breaks the
+protocol ends the game, the hand unscored: the page that sent it is named when its own
+message proves it, else no one.
+
+A page gone silent while the game waits on one of its seats past ``SILENT_MS`` is
+replaced: the host's page restarts the hand (unscored: the protocol cannot go on without
+that page's keys) with a computer in the seat, and every page restarts at the same point
+of the transcript. What a computer seat sees, and its cards, live on the host's page.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+from dataclasses import dataclass, field, replace
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+import table
+from codes import is_table_code, room_code
+from i18n import _
+from mesh import MeshPeer
+from pyscript import window
+from relays import ICE_SERVERS, RELAYS
+from room import Room, element
+
+from spades import PRESETS, Action, Bid, Game, Pass, Phase, Play
+
+if TYPE_CHECKING:  # the protocol loads with the first online game, not the page
+    from spades.mental.nprotocol import NSide
+
+PARTY_TABLES = ("classic", "blind-nil", "quick")
+"""The four-player tables played online."""
+COMPUTER = "computer"
+"""A seat of the plan that a computer plays (on the host's page)."""
+SILENT_MS = 45_000
+"""A page that has not sent the message the game waits on for this long, and whose
+channel has closed or which is silent, is replaced by a computer (the hand dealt again)."""
+AHEAD_KEPT = 300
+"""The most protocol messages kept while one before them is missing (a hand has about 80)."""
+
+
+@dataclass
+class Party:
+    """A four-seat room and its game, as this page knows it."""
+
+    code: str
+    host: bool
+    mesh: MeshPeer | None = None
+    names: dict[str, str] = field(default_factory=dict)
+    """The other pages in the room (their peer ids) and their players' names."""
+    host_peer: str = ""
+    """A friend's page: the host's page (the page whose room and start it takes)."""
+    plan: list[str] = field(default_factory=lambda: ["", COMPUTER, COMPUTER, COMPUTER])
+    """The host's seating: by seat, "" (the host), a friend's peer id or ``COMPUTER``."""
+    seat: int = 0
+    seats_of: dict[str, frozenset[int]] = field(default_factory=dict)
+    """Once started: the seats each other page holds."""
+    player_names: list[str] = field(default_factory=lambda: ["", "", "", ""])
+    table_name: str = "classic"
+    level: str = "medium"
+    side: NSide | None = None
+    state: str = "room"
+    """"room" (gathering), "playing", "failed" (a page proved to cheat), "disagree"."""
+    blamed: str = ""
+    """The name of the player whose message proved a cheat ("" when none is proven)."""
+    ahead: dict[int, tuple[str, dict[str, Any]]] = field(default_factory=dict)
+    inbox: asyncio.Queue[tuple[str, str]] = field(default_factory=asyncio.Queue)
+    waiting_since: float = 0.0
+    """When the game began to wait on another page's seat (the performance clock, ms)."""
+    gone: set[str] = field(default_factory=set)
+    """Pages whose channel closed."""
+
+    def seats_here(self) -> frozenset[int]:
+        """The seats this page plays: its player's, and on the host's every computer's."""
+        if not self.host:
+            return frozenset({self.seat})
+        return frozenset(s for s, who in enumerate(self.plan) if who in ("", COMPUTER))
+
+    def peer_of(self, seat: int) -> str | None:
+        """The page that holds ``seat`` (None: this one)."""
+        return next((peer for peer, seats in self.seats_of.items() if seat in seats), None)
+
+
+class PartyRoom(Room):
+    """The four-seat room's moves (App mixes it in before Online: while a party is on,
+    its answers to the online table's questions are the party's)."""
+
+    party: Party | None = None
+    relay_override: str | None = None  # (Meeting's: a test's relay on loopback)
+
+    # ------------------------------------------------------------------ the room
+
+    def party_active(self) -> bool:
+        return self.party is not None and self.party.side is not None and self.ui.online
+
+    async def party_invite(self) -> None:
+        """The host: a four-seat room, its code and link shown; friends join it."""
+        from codes import new_table_code
+
+        self.party_close()
+        code = new_table_code(random.SystemRandom())
+        party = self.party = Party(code, host=True)
+        party.table_name = self.online_party_table()
+        party.level = self.prefs.level
+        party.player_names[0] = self.prefs.name
+        self.show_party_room(code)
+        await self.party_enter(party)
+
+    async def party_join(self, code: str) -> None:
+        """A friend: into the room ``code``, to be seated by its host."""
+        self.party_close()
+        party = self.party = Party(code, host=False)
+        self.party_say(_("Looking for the table…"))
+        await self.party_enter(party)
+
+    async def party_enter(self, party: Party) -> None:
+        relays, ice = ((self.relay_override,), ()) if self.relay_override else (
+            RELAYS, ICE_SERVERS)
+
+        def on_message(peer: str, text: str) -> None:
+            if self.party is party:
+                party.inbox.put_nowait((peer, text))
+
+        def on_peer(peer: str, present: bool) -> None:
+            if self.party is party:
+                self.party_peer(party, peer, present)
+
+        party.mesh = MeshPeer(on_message, on_peer, relays, ice)
+        self.spawn(self.party_inbox(party))
+        try:
+            await party.mesh.enter(party.code)
+        except Exception as error:  # the relay client did not load (offline, a blocker)
+            window.console.warn(f"party: no relay: {error}")
+            self.party_say(_("The relay cannot be reached."))
+
+    def party_send(self, data: dict[str, Any], to: str | None = None) -> None:
+        party = self.party
+        if party is not None and party.mesh is not None:
+            party.mesh.send(json.dumps(data, separators=(",", ":")), to)
+
+    def party_peer(self, party: Party, peer: str, present: bool) -> None:
+        if present:
+            party.gone.discard(peer)
+            self.party_send({"t": "hi", "name": self.prefs.name}, peer)
+            return
+        party.gone.add(peer)
+        if party.state == "room" and party.host:
+            party.names.pop(peer, None)
+            party.plan = [COMPUTER if who == peer else who for who in party.plan]
+            self.party_room_changed()
+        elif party.state == "room" and peer == party.host_peer:
+            self.party_say(_("The host has left the table."))
+        self.render()
+
+    async def party_inbox(self, party: Party) -> None:
+        """The room's messages, one at a time, in order of arrival; no error one raises
+        stops the loop."""
+        while self.party is party:
+            peer, text = await party.inbox.get()
+            try:
+                await self.party_read(party, peer, text)
+            except Exception as error:  # (said with where it came from: a bug of ours)
+                import traceback
+
+                where = traceback.format_exc(limit=-3)
+                window.console.warn(f"party: {type(error).__name__}: {error}\n{where}")
+
+    async def party_read(self, party: Party, peer: str, text: str) -> None:
+        from spades.mental.state import CheatDetected
+        from spades.mental.wire import read_message
+
+        try:
+            data = read_message(text)
+        except CheatDetected:
+            return  # (before the game: a stranger's noise is not an accusation)
+        kind = data.get("t")
+        if kind == "hi":
+            self.party_hi(party, peer, data)
+        elif kind == "room" and not party.host and party.state == "room":
+            self.party_room(party, peer, data)
+        elif kind == "start" and not party.host and party.state == "room" \
+                and peer == party.host_peer:
+            self.party_start_here(party, peer, data)
+        elif kind == "m" and party.side is not None and party.state == "playing":
+            await self.party_protocol(party, peer, data.get("m"))
+        elif kind == "restart" and peer == party.host_peer and party.state == "playing":
+            await self.party_restart_here(party, data)
+
+    def party_hi(self, party: Party, peer: str, data: dict[str, Any]) -> None:
+        name = data.get("name")
+        name = name[:20] if isinstance(name, str) else ""
+        party.names[peer] = name
+        if party.host and party.state == "room":
+            if peer not in party.plan and COMPUTER in party.plan[1:]:
+                # Seated at once in the first free seat, the partner's last.
+                for seat in (1, 3, 2):
+                    if party.plan[seat] == COMPUTER:
+                        party.plan[seat] = peer
+                        break
+            self.party_room_changed()
+
+    # ------------------------------------------------------------------ the host seats
+
+    def party_room_changed(self) -> None:
+        """The host's seating changed: shown here, and told to every page."""
+        party = self.party
+        if party is None or not party.host:
+            return
+        names = self.party_seat_names(party)
+        for peer in party.names:
+            seat = party.plan.index(peer) if peer in party.plan else -1
+            self.party_send({"t": "room", "table": party.table_name, "names": names,
+                             "seat": seat}, peer)
+        self.fill_party_room()
+
+    def party_seat_names(self, party: Party) -> list[str]:
+        return [self.prefs.name if who == "" else "" if who == COMPUTER
+                else party.names.get(who, "") for who in party.plan]
+
+    def party_room(self, party: Party, peer: str, data: dict[str, Any]) -> None:
+        """A friend's page: the host's seating, shown as it is."""
+        if party.host_peer and peer != party.host_peer:
+            return
+        if data.get("table") not in PARTY_TABLES:
+            return
+        names = data.get("names")
+        seat = data.get("seat")
+        if not (isinstance(names, list) and len(names) == 4
+                and all(isinstance(n, str) for n in names) and isinstance(seat, int)):
+            return
+        party.host_peer = peer
+        party.table_name = str(data["table"])
+        party.player_names = [n[:20] for n in names]
+        party.seat = seat if 0 < seat < 4 else 0
+        self.fill_party_room()
+
+    def party_seat_choice(self, seat: int, who: str) -> None:
+        """The host seats ``who`` (a friend's page, or ``COMPUTER``) at ``seat``; a friend
+        seated elsewhere moves here, and a computer takes the seat left."""
+        party = self.party
+        if party is None or not party.host or party.state != "room" or not 0 < seat < 4:
+            return
+        if who != COMPUTER and who not in party.names:
+            return
+        plan = [COMPUTER if other == who and who != COMPUTER else other
+                for other in party.plan]
+        plan[seat] = who
+        party.plan = plan
+        self.party_room_changed()
+
+    def party_can_start(self) -> bool:
+        party = self.party
+        return (party is not None and party.host and party.state == "room"
+                and any(who not in ("", COMPUTER) for who in party.plan))
+
+    def party_start(self) -> None:
+        """The host taps Start: every page is told the game, then it begins here."""
+        party = self.party
+        if party is None or not self.party_can_start():
+            return
+        rng = random.SystemRandom()
+        seed, dealer = rng.randrange(1 << 48), rng.randrange(4)
+        guests = {who: seat for seat, who in enumerate(party.plan) if who not in ("", COMPUTER)}
+        names = self.party_seat_names(party)
+        for peer in party.names:
+            self.party_send({"t": "start", "table": party.table_name, "seed": seed,
+                             "dealer": dealer, "guests": guests, "names": names,
+                             "seat": guests.get(peer, -1)}, peer)
+        party.seats_of = {peer: frozenset({seat}) for peer, seat in guests.items()}
+        host_seats = frozenset(range(4)) - frozenset(guests.values())
+        party.player_names = names
+        self.party_begin(party, seed, dealer, host_seats)
+
+    def party_start_here(self, party: Party, peer: str, data: dict[str, Any]) -> None:
+        """A friend's page: the host started the game."""
+        guests, seat = data.get("guests"), data.get("seat")
+        seed, dealer, names = data.get("seed"), data.get("dealer"), data.get("names")
+        if not (data.get("table") in PARTY_TABLES and isinstance(guests, dict)
+                and isinstance(seat, int) and 0 < seat < 4
+                and isinstance(seed, int) and not isinstance(seed, bool)
+                and 0 <= seed < 1 << 48 and dealer in (0, 1, 2, 3)
+                and isinstance(names, list) and len(names) == 4
+                and all(isinstance(n, str) for n in names)
+                and all(isinstance(s, int) and 0 < s < 4 for s in guests.values())
+                and len(set(guests.values())) == len(guests) <= 3):
+            return
+        if seat not in guests.values():
+            return
+        party.table_name = str(data["table"])
+        party.seat = seat
+        party.player_names = [n[:20] for n in names]
+        party.seats_of = {other: frozenset({s}) for other, s in guests.items()
+                          if s != seat}
+        party.seats_of[peer] = frozenset(range(4)) - frozenset(guests.values())
+        self.party_begin(party, seed, dealer, frozenset({seat}))
+
+    def party_begin(self, party: Party, seed: int, dealer: int, seats: frozenset[int]) -> None:
+        from spades.mental.nprotocol import NSide
+
+        rules = PRESETS[party.table_name]
+        party.side = NSide(seats, rules, random.SystemRandom(), dealer=dealer, seed=seed)
+        party.state = "playing"
+        self.party = None  # (new_game forgets the online games before: not this one)
+        self.new_game(party.table_name, level=party.level, rules=rules, seed=seed)
+        self.party = party
+        self.ui = replace(self.ui, online=True, friend=False, viewer=party.seat)
+        self.game = party.side.table()
+        element("online").close()
+        self.notice(_("The game begins: four at the table."))
+        self.party_messages(party.side.start())
+        self.render()
+        self.spawn(self.run_computers())
+
+    # ------------------------------------------------------------------ the game
+
+    def party_messages(self, messages: list[dict[str, Any]]) -> None:
+        for message in messages:
+            self.party_send({"t": "m", "m": message})
+        self.party_note_wait()
+
+    async def party_protocol(self, party: Party, peer: str, message: object) -> None:
+        """A protocol message of another page: kept until its turn in the transcript, then
+        taken (its seat must be one its page holds)."""
+        side = party.side
+        assert side is not None
+        if not isinstance(message, dict) or not isinstance(message.get("seq"), int):
+            self.party_fail(party, peer, proven=True)
+            return
+        seq = message["seq"]
+        if seq < side.seq:
+            return  # (heard twice: a page sends each once, but a relay may repeat)
+        if len(party.ahead) >= AHEAD_KEPT:
+            self.party_fail(party, peer, proven=False)
+            return
+        party.ahead[seq] = (peer, message)
+        while side.seq in party.ahead and party.state == "playing":
+            sender, taken = party.ahead.pop(side.seq)
+            await self.party_take(party, sender, taken)
+
+    async def party_take(self, party: Party, peer: str, message: dict[str, Any]) -> None:
+        from spades.mental.state import CheatDetected
+
+        side = party.side
+        assert side is not None
+        if message.get("from") not in party.seats_of.get(peer, frozenset()):
+            self.party_fail(party, peer, proven=True)  # a seat its page does not hold
+            return
+        number, known = side.hand_number, len(side.hand.actions)
+        try:
+            replies = side.receive(message)
+        except CheatDetected as error:
+            at_fault = party.peer_of(error.seat) if error.seat is not None else None
+            self.party_fail(party, at_fault, proven=error.proven and at_fault is not None)
+            return
+        self.party_messages(replies)
+        await self.party_show(party, number, known)
+
+    async def party_show(self, party: Party, number: int, known: int) -> None:
+        """The table after the messages taken: each move of another page performed as
+        the table shows moves; a new hand shown as dealt when it is."""
+        side = party.side
+        assert side is not None
+        if side.hand_number != number:  # the keys: the hand is verified
+            self.game = side.table() if not self.ui.summary else self.game
+            self.render()
+            return
+        actions = side.hand.actions
+        for index in range(known, len(actions)):
+            if actions[index][0] in side.seats:
+                continue
+            after = side.table()
+            shown = after.actions[len(after.actions) - len(actions) + index]
+            await self.perform(shown, self.generation, after=after)
+        behind = side.dealt and self.game.hand_number == side.hand_number \
+            and len(self.game.actions) != len(side.table().actions)
+        if behind or (not side.dealt and not self.ui.summary):
+            self.game = side.table()  # (a pass or a declaration: no move to perform)
+        self.party_note_wait()
+        self.render()
+        await self.run_computers()
+
+    def party_move(self, action: Action, why: str = "") -> Game:
+        """A move of this page's seat (its player's, or a computer's on the host): sent,
+        and the table after it."""
+        party = self.party
+        assert party is not None and party.side is not None
+        side = party.side
+        seat = side.sender
+        assert seat is not None and seat in side.seats
+        if isinstance(action, Bid):
+            messages = side.bid(seat, action.n)
+        elif isinstance(action, Pass):
+            messages = side.pass_cards(seat, list(action.cards))
+        elif isinstance(action, Play):
+            messages = side.play(seat, action.card)
+        else:
+            raise ValueError("not a move of the four-player table")
+        self.party_messages(messages)
+        return side.table()
+
+    def party_declare(self, blind: bool) -> None:
+        """Your Blind Nil declaration, before your cards can be read."""
+        party = self.party
+        if party is None or party.side is None or party.side.phase != "blind":
+            return
+        side = party.side
+        if side.sender != party.seat:
+            return
+        self.party_messages(side.declare(party.seat, blind))
+        self.party_after_declarations()
+        self.render()
+        self.spawn(self.run_computers())
+
+    def party_after_declarations(self) -> None:
+        """This page's computers declare (never a Blind Nil: they bid from their cards)."""
+        party = self.party
+        if party is None or party.side is None:
+            return
+        side = party.side
+        while side.phase == "blind" and side.sender in side.seats \
+                and side.sender != party.seat:
+            self.party_messages(side.declare(side.sender, False))
+        if side.phase != "blind":
+            self.ui = replace(self.ui, looked=side.hand_number)
+
+    def party_fail(self, party: Party, peer: str | None, proven: bool) -> None:
+        """The game stops, this hand unscored; ``peer``'s player is named only when its
+        own message proves it cheated."""
+        party.state = "failed" if proven else "disagree"
+        seats = party.seats_of.get(peer, frozenset()) if peer is not None else frozenset()
+        party.blamed = party.player_names[min(seats)] if proven and seats else ""
+        self.render()
+
+    def party_note_wait(self) -> None:
+        """When the game began to wait on another page: the clock of its replacement."""
+        party = self.party
+        if party is None or party.side is None:
+            return
+        sender = party.side.sender
+        waiting = sender is not None and sender not in party.side.seats
+        if not waiting:
+            party.waiting_since = 0.0
+        elif not party.waiting_since:
+            party.waiting_since = window.performance.now()
+
+    # ------------------------------------------------------------------ a page gone
+
+    def party_tick(self, now: float) -> None:
+        """The host replaces a page gone silent at its seat's turn (``SILENT_MS``)."""
+        party = self.party
+        if party is None or not party.host or party.state != "playing" or party.side is None:
+            return
+        sender = party.side.sender
+        peer = party.peer_of(sender) if sender is not None else None
+        if peer is None or not party.waiting_since:
+            return
+        if peer in party.gone and now - party.waiting_since > SILENT_MS:
+            self.party_replace(party, peer)
+
+    def party_replace(self, party: Party, peer: str) -> None:
+        """``peer``'s seats become computers on this page (the host's); the hand is dealt
+        again, unscored, at the same point of every page's transcript."""
+        side = party.side
+        assert side is not None
+        seats = party.seats_of.pop(peer, frozenset())
+        for seat in seats:
+            party.plan[seat] = COMPUTER
+        self.party_send({"t": "restart", "seq": side.seq,
+                         "seats": {other: sorted(s) for other, s in party.seats_of.items()}})
+        name = ", ".join(party.player_names[s] or table.seat_name(s) for s in sorted(seats))
+        side.restart(side.seats | seats)
+        self.party_restarted(party, _("{name} has left: a computer plays the seat from "
+                                      "this hand, dealt again.").format(name=name))
+
+    async def party_restart_here(self, party: Party, data: dict[str, Any]) -> None:
+        side = party.side
+        assert side is not None
+        seats = data.get("seats")
+        if data.get("seq") != side.seq or not isinstance(seats, dict):
+            return
+        host_seats = frozenset(range(4)) - frozenset(
+            s for values in seats.values() if isinstance(values, list) for s in values)
+        party.seats_of = {peer: frozenset(values) for peer, values in seats.items()
+                          if isinstance(values, list) and peer != "" and party.seat not in values}
+        party.seats_of[party.host_peer] = host_seats
+        side.restart({party.seat})
+        self.party_restarted(party, _("A player has left: a computer plays the seat from "
+                                      "this hand, dealt again."))
+
+    def party_restarted(self, party: Party, said: str) -> None:
+        side = party.side
+        assert side is not None
+        party.ahead = {seq: kept for seq, kept in party.ahead.items() if seq >= side.seq}
+        self.generation += 1
+        self.game = side.table()
+        self.ui = replace(self.ui, summary=False, trick_held=False)
+        self.shown_trick = None
+        self.notice(said)
+        self.announce(said)
+        self.party_messages(side.start())
+        self.render()
+        self.spawn(self.run_computers())
+
+    # ------------------------------------------------------------------ the table's words
+
+    def party_line(self) -> str:
+        party = self.party
+        if party is None or party.side is None:
+            return ""
+        if party.state == "failed":
+            return _("{name}'s page broke the rules of the game: the game stops, this hand "
+                     "is not scored.").format(name=party.blamed)
+        if party.state == "disagree":
+            return _("The pages no longer agree on the game, and nothing shows whose "
+                     "fault it is: the game stops, this hand is not scored.")
+        side = party.side
+        if side.phase in ("shuffle", "unlock"):
+            return _("Shuffling the deck together…")
+        if side.phase == "blind" and side.sender != party.seat:
+            return _("Waiting for the Blind Nil declarations…")
+        return ""
+
+    def party_view(self, view: table.TableView) -> table.TableView:
+        """The table while the hand is not dealt: your cards face down; your Blind Nil
+        declaration asked at your turn to declare."""
+        party = self.party
+        if not self.party_active() or party is None or party.side is None:
+            return view
+        side = party.side
+        if party.state != "playing":
+            return replace(view, your_turn=False, bidding=False, can_look=False, prompt="",
+                           hand=view.hand if side.dealt else ())
+        if side.dealt or self.ui.summary:
+            return view
+        declaring = side.phase == "blind" and side.sender == party.seat
+        status = (_("Blind Nil is bid before you see your cards: bid it now, or look at "
+                    "your cards.") if declaring else self.party_line())
+        return replace(view, face_down=True, your_turn=declaring, bidding=False,
+                       can_look=declaring, blind_nil=declaring, status=status,
+                       prompt=status if declaring else "", trick=())
+
+    # ------------------------------------------------------------------ the dialog
+
+    def show_party_room(self, code: str) -> str:
+        location = window.location
+        link = f"{location.origin}{location.pathname}?online={code}"
+        element("online-room-code").value = code
+        element("online-room-link").value = link
+        element("online-room").hidden = False
+        self.party_say(_("Tell your friends the table code, or send the link; seat them "
+                         "below, then tap Start."))
+        self.fill_party_room()
+        return link
+
+    def party_say(self, text: str) -> None:
+        element("online-status").textContent = text
+
+    def fill_party_room(self) -> None:
+        """The seats of the room, in the online dialog: the host's menus, or what a
+        friend's page is told."""
+        party = self.party
+        box = element("party-room")
+        if party is None:
+            box.hidden = True
+            return
+        box.hidden = False
+        rows = []
+        names = (self.party_seat_names(party) if party.host else party.player_names)
+        for seat in range(4):
+            place = _(table.SEAT_NAMES[(seat - (0 if party.host else party.seat)) % 4])
+            role = _("partner") if seat == (party.seat + 2) % 4 else (
+                _("you") if seat == party.seat else _("opponent"))
+            label = f"{place} ({role})"
+            if party.host and seat > 0:
+                options = [(COMPUTER, _("Computer"))] + [
+                    (peer, name or _("Friend {number}").format(number=i + 1))
+                    for i, (peer, name) in enumerate(party.names.items())]
+                choices = "".join(
+                    f'<option value="{escape(value)}"'
+                    f'{" selected" if party.plan[seat] == value else ""}>{escape(text)}</option>'
+                    for value, text in options)
+                rows.append(f'<li><label>{escape(label)} <select data-party-seat="{seat}">'
+                            f'{choices}</select></label></li>')
+            else:
+                shown = names[seat] or (_("You") if seat == party.seat else _("Computer"))
+                rows.append(f"<li>{escape(label)}: {escape(shown)}</li>")
+        element("party-seats").innerHTML = "".join(rows)
+        start = element("party-start")
+        start.hidden = not party.host
+        start.disabled = not self.party_can_start()
+        if not party.host:
+            self.party_say(_("You are at the table: the host starts the game."))
+
+    def on_party_seat(self, event: Any) -> None:
+        target = event.target
+        seat = target.getAttribute("data-party-seat")
+        if seat and seat.isdigit():
+            self.party_seat_choice(int(seat), str(target.value))
+
+    def party_close(self) -> None:
+        """The room or game left (a new game, another room)."""
+        party, self.party = self.party, None
+        if party is not None and party.mesh is not None:
+            party.mesh.close()
+        with contextlib.suppress(Exception):
+            element("party-room").hidden = True
+
+    def online_party_table(self) -> str:
+        for name in PARTY_TABLES:
+            if self.game.rules == PRESETS[name]:
+                return name
+        return self.prefs.table if self.prefs.table in PARTY_TABLES else PARTY_TABLES[0]
+
+    def party_state_of(self) -> str:
+        return "" if self.party is None else self.party.state
+
+    def party_over(self) -> bool:
+        return self.party_active() and self.party is not None and \
+            self.party.state in ("failed", "disagree")
+
+    def party_waiting(self) -> bool:
+        """No move of yours now: the hand is being dealt, or it waits on another page."""
+        party = self.party
+        if not self.party_active() or party is None or party.side is None:
+            return False
+        side = party.side
+        return party.state != "playing" or (side.phase in ("shuffle", "unlock")
+                                              and self.game.phase is not Phase.GAME_OVER)
+
+    def party_humans(self) -> frozenset[int]:
+        """The seats this page does not play for a computer: every seat but its own
+        computers' (the others' moves come over the channels)."""
+        party = self.party
+        if party is None or party.side is None:
+            return frozenset({0})
+        mine = party.side.seats - {party.seat}
+        return frozenset(range(4)) - mine
+
+
+class PartyTable(PartyRoom):
+    """The party's answers to the table's questions while a four-seat game is on, and the
+    online dialog's ways into a four-seat room; the rooms after it in the App's order
+    answer otherwise (App lists this one first)."""
+
+    def humans(self) -> frozenset[int]:
+        return self.party_humans() if self.party_active() else super().humans()
+
+    def online_playing(self) -> bool:
+        return self.party_active() or super().online_playing()
+
+    def online_move(self, action: Action, why: str = "") -> Game | None:
+        return self.party_move(action, why) if self.party_active() else \
+            super().online_move(action, why)
+
+    def online_waiting(self) -> bool:
+        return self.party_waiting() if self.party_active() else super().online_waiting()
+
+    def online_line(self) -> str:
+        return self.party_line() if self.party_active() else super().online_line()
+
+    def online_over_now(self) -> bool:
+        return self.party_over() if self.party_active() else super().online_over_now()
+
+    def online_tick(self, now: float) -> None:
+        self.party_tick(now)
+        super().online_tick(now)
+
+    def online_forget(self) -> None:
+        self.party_close()
+        super().online_forget()
+
+    def computers_to_move(self) -> bool:
+        """The host's computers move only at their seat's turn of a dealt hand (the table
+        shown between hands may be ahead of the protocol)."""
+        if not self.party_active():
+            return super().computers_to_move()
+        party = self.party
+        assert party is not None and party.side is not None
+        side = party.side
+        return (party.state == "playing" and super().computers_to_move() and side.dealt
+                and self.game.hand_number == side.hand_number
+                and side.phase in ("bid", "pass", "play") and side.sender == self.game.turn)
+
+    def seat_table(self) -> None:
+        party = self.party
+        if not self.party_active() or party is None:
+            super().seat_table()
+            return
+        names = tuple(name or (_("You") if seat == party.seat else _("Computer"))
+                      if not party.player_names[seat] else party.player_names[seat]
+                      for seat, name in enumerate(party.player_names))
+        table.set_seating(table.Seating(party.seat, names))
+
+    def try_move(self, action: Action) -> None:
+        party = self.party
+        if self.party_active() and party is not None and party.side is not None \
+                and not party.side.dealt:
+            if isinstance(action, Bid) and action.blind:
+                self.party_declare(True)
+            return  # (the hand is not dealt: no other move yet)
+        super().try_move(action)
+
+    def online_table_action(self, name: str) -> bool:
+        if name == "party-start":
+            self.party_start()
+            return True
+        if name == "look" and self.party_active():
+            self.party_declare(False)
+            return True
+        return super().online_table_action(name)
+
+    def online_action(self, name: str) -> bool:
+        if name == "online-room-invite" and self.online_party_wanted():
+            if self.party is None or not self.party.host or self.party.state != "room":
+                self.spawn(self.party_invite())
+            else:  # a second tap: the same room (friends may have its code already)
+                self.show_party_room(self.party.code)
+            return True
+        if name == "online-room-join":
+            code = room_code(str(element("online-room-in").value))
+            if code is not None and is_table_code(code):
+                element("online-room-in").value = code
+                self.spawn(self.party_join(code))
+                return True
+        return super().online_action(name)
+
+    def online_open_room(self, code: str) -> None:
+        if not is_table_code(code):
+            super().online_open_room(code)
+            return
+        self.online_dialog()
+        element("online-room-in").value = code
+        self.spawn(self.party_join(code))
+
+    def online_party_wanted(self) -> bool:
+        """The table on the table (or chosen in Options) is a four-player one: "Invite"
+        makes a four-seat room."""
+        return self.game.rules.players == 4
+
+    def online_dialog(self) -> None:
+        super().online_dialog()
+        if self.party is not None and self.party.state == "room":
+            self.fill_party_room()
+        else:
+            element("party-room").hidden = True
+
+    def online_offer_line(self) -> str:
+        if self.online_party_wanted() and not self.ui.online:
+            return _("You invite up to three friends to a game of {table}; a computer plays "
+                     "each seat left empty.").format(table=_(table.table_name(
+                         PRESETS[self.online_party_table()])))
+        return super().online_offer_line()
+
+
+__all__ = ["COMPUTER", "PARTY_TABLES", "Party", "PartyRoom", "PartyTable"]
