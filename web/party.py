@@ -70,6 +70,8 @@ class Party:
     plan: list[str] = field(default_factory=lambda: ["", COMPUTER, COMPUTER, COMPUTER])
     """The host's seating: by seat, "" (the host), a friend's peer id or ``COMPUTER``."""
     seat: int = 0
+    computers: frozenset[int] = frozenset()
+    """Once started: the seats a computer plays (on the host's page)."""
     seats_of: dict[str, frozenset[int]] = field(default_factory=dict)
     """Once started: the seats each other page holds."""
     player_names: list[str] = field(default_factory=lambda: ["", "", "", ""])
@@ -279,9 +281,11 @@ class PartyRoom(Room):
         seed, dealer = rng.randrange(1 << 48), rng.randrange(4)
         guests = {who: seat for seat, who in enumerate(party.plan) if who not in ("", COMPUTER)}
         names = self.party_seat_names(party)
+        party.computers = frozenset(s for s, who in enumerate(party.plan) if who == COMPUTER)
         for peer in party.names:
             self.party_send({"t": "start", "table": party.table_name, "seed": seed,
                              "dealer": dealer, "guests": guests, "names": names,
+                             "computers": sorted(party.computers),
                              "seat": guests.get(peer, -1)}, peer)
         party.seats_of = {peer: frozenset({seat}) for peer, seat in guests.items()}
         host_seats = frozenset(range(4)) - frozenset(guests.values())
@@ -301,8 +305,11 @@ class PartyRoom(Room):
                 and all(isinstance(s, int) and 0 < s < 4 for s in guests.values())
                 and len(set(guests.values())) == len(guests) <= 3):
             return
-        if seat not in guests.values():
+        computers = data.get("computers")
+        if seat not in guests.values() or not isinstance(computers, list) \
+                or not set(computers) <= set(range(1, 4)) - set(guests.values()):
             return
+        party.computers = frozenset(computers)
         party.table_name = str(data["table"])
         party.seat = seat
         party.player_names = [n[:20] for n in names]
@@ -482,7 +489,8 @@ class PartyRoom(Room):
         seats = party.seats_of.pop(peer, frozenset())
         for seat in seats:
             party.plan[seat] = COMPUTER
-        self.party_send({"t": "restart", "seq": side.seq,
+        party.computers |= seats
+        self.party_send({"t": "restart", "seq": side.seq, "computers": sorted(party.computers),
                          "seats": {other: sorted(s) for other, s in party.seats_of.items()}})
         name = ", ".join(party.player_names[s] or table.seat_name(s) for s in sorted(seats))
         side.restart(side.seats | seats)
@@ -492,9 +500,11 @@ class PartyRoom(Room):
     async def party_restart_here(self, party: Party, data: dict[str, Any]) -> None:
         side = party.side
         assert side is not None
-        seats = data.get("seats")
-        if data.get("seq") != side.seq or not isinstance(seats, dict):
+        seats, computers = data.get("seats"), data.get("computers")
+        if data.get("seq") != side.seq or not isinstance(seats, dict) \
+                or not isinstance(computers, list) or not set(computers) <= {1, 2, 3}:
             return
+        party.computers = frozenset(computers)
         host_seats = frozenset(range(4)) - frozenset(
             s for values in seats.values() if isinstance(values, list) for s in values)
         party.seats_of = {peer: frozenset(values) for peer, values in seats.items()
@@ -589,7 +599,7 @@ class PartyRoom(Room):
                 _("you") if seat == party.seat else _("opponent"))
             label = f"{place} ({role})"
             if party.host and seat > 0:
-                options = [(COMPUTER, _("Computer"))] + [
+                options = [(COMPUTER, _("A computer"))] + [
                     (peer, name or _("Friend {number}").format(number=i + 1))
                     for i, (peer, name) in enumerate(party.names.items())]
                 choices = "".join(
@@ -599,7 +609,7 @@ class PartyRoom(Room):
                 rows.append(f'<li><label>{escape(label)} <select data-party-seat="{seat}">'
                             f'{choices}</select></label></li>')
             else:
-                shown = names[seat] or (_("You") if seat == party.seat else _("Computer"))
+                shown = names[seat] or (_("You") if seat == party.seat else _("A computer"))
                 rows.append(f"<li>{escape(label)}: {escape(shown)}</li>")
         element("party-seats").innerHTML = "".join(rows)
         start = element("party-start")
@@ -703,10 +713,18 @@ class PartyTable(PartyRoom):
         if not self.party_active() or party is None:
             super().seat_table()
             return
-        names = tuple(name or (_("You") if seat == party.seat else _("Computer"))
-                      if not party.player_names[seat] else party.player_names[seat]
-                      for seat, name in enumerate(party.player_names))
-        table.set_seating(table.Seating(party.seat, names))
+        table.set_seating(table.Seating(party.seat, tuple(
+            self.party_name(party, seat) for seat in range(4))))
+
+    def party_name(self, party: Party, seat: int) -> str:
+        """A seat's name at the four-seat table: its player's, else its place (seen from
+        this page) and, for a computer, that it is one."""
+        if party.player_names[seat]:
+            return party.player_names[seat]
+        if seat == party.seat:
+            return _("You")
+        place = _(table.SEAT_NAMES[(seat - party.seat) % 4])
+        return _("{seat} (computer)").format(seat=place) if seat in party.computers else place
 
     def try_move(self, action: Action) -> None:
         party = self.party
