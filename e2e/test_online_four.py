@@ -106,3 +106,86 @@ def test_two_friends_and_a_computer_the_hosts_partner(open_page: Any,
     host.locator('#online [data-action="party-start"]').click()
     started(*pages)
     play_until_summaries(pages)
+
+
+def test_a_blind_nil_and_the_partners_exchange(open_page: Any, relay: str) -> None:  # noqa: F811
+    """The Blind Nil table: the host bids Blind Nil before its cards can be seen, its
+    partner and it pass three cards each, and the hand is played out on every page."""
+    pages = open_room(open_page, relay, "blind-nil", 3)
+    host = pages[0]
+    host.locator('#online [data-action="party-start"]').click()
+    started(*pages)
+    blind = host.locator('#bids [data-bid="blind"]')
+    declared = False
+    passed = []
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        states = [str(page.evaluate(YOUR_STATE)) for page in pages]
+        if all(state == "summary" for state in states):
+            break
+        for page, state in zip(pages, states, strict=True):
+            if page is host and not declared and blind.count():
+                # Face down, and no card of the hand in the page to see.
+                assert host.locator('#hand [data-face-down="true"]').count() == 13
+                assert not host.locator("#hand [data-card]").count()
+                blind.click()
+                declared = True
+            elif state in ("bid", "play"):
+                if page.locator('#bids [data-action="pass"]').count():
+                    passed.append(page)
+                your_move(page, state)
+        time.sleep(0.05)
+    else:
+        raise AssertionError("the hand did not end: " + " / ".join(
+            page.locator("#status").inner_text() for page in pages))
+    assert declared
+    # The host and its partner, whoever it is, passed: the partner first, then the host.
+    assert host in passed and len({id(page) for page in passed}) == 2
+    bids = host.locator("#summary").inner_text()
+    assert "Blind Nil" in bids
+
+
+def test_a_page_closed_mid_hand_is_replaced_by_a_computer(open_page: Any,
+                                                          relay: str) -> None:  # noqa: F811
+    """A friend closes its page: once the game has waited on its seat for 45 s (the host's
+    page.clock), the host's page deals the hand again with a computer in the seat, and
+    the three pages left play it out."""
+    pages = open_room(open_page, relay, "classic", 3)
+    host = pages[0]
+    host.clock.install()
+    host.locator('#online [data-action="party-start"]').click()
+    started(*pages)
+    gone = pages[3]  # East
+    deadline = time.monotonic() + 120
+    while not gone.locator("#hand [data-card]").count():
+        assert time.monotonic() < deadline, " / ".join(
+            str(page.locator("#app").get_attribute("data-protocol")) for page in pages)
+        for page in pages[:3]:
+            state = str(page.evaluate(YOUR_STATE))
+            if state in ("bid", "play"):
+                your_move(page, state)
+        time.sleep(0.05)
+    gone.close()
+    left = pages[:3]
+    replaced = False
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        states = [str(page.evaluate(YOUR_STATE)) for page in left]
+        if replaced and all(state == "summary" for state in states):
+            break
+        for page, state in zip(left, states, strict=True):
+            if state in ("bid", "play"):
+                your_move(page, state)
+        if not replaced:
+            host.clock.fast_forward(5000)
+            replaced = "a computer plays the seat" in host.locator("#notice").inner_text()
+        time.sleep(0.05)
+    else:
+        raise AssertionError("the hand did not end without the page gone")
+    # Every page left names the seat a computer's now, and the hand was scored alike.
+    for page in left:
+        assert any(text.endswith("(computer)")
+                   for text in page.locator(".seat-name").all_inner_texts())
+    figures = [sorted(re.findall(r"-?\d+", page.locator("#scores").inner_text()))
+               for page in left]
+    assert figures[0] == figures[1] == figures[2]

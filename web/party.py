@@ -54,6 +54,14 @@ SILENT_MS = 45_000
 channel has closed or which is silent, is replaced by a computer (the hand dealt again)."""
 AHEAD_KEPT = 300
 """The most protocol messages kept while one before them is missing (a hand has about 80)."""
+SENT_KEPT = 300
+"""How many of its own protocol messages a page keeps to send again."""
+ASK_AGAIN_MS = 3_000
+"""A page that has waited this long on another's message asks every page to send again
+what it sent from there (a channel that formed after the message went, or a message
+lost on the way: the mesh's six channels do not all open at once)."""
+RESEND_MOST = 120
+"""The most messages sent again for one request."""
 
 
 @dataclass
@@ -83,9 +91,17 @@ class Party:
     blamed: str = ""
     """The name of the player whose message proved a cheat ("" when none is proven)."""
     ahead: dict[int, tuple[str, dict[str, Any]]] = field(default_factory=dict)
+    sent: list[dict[str, Any]] = field(default_factory=list)
+    """This page's last protocol messages (``SENT_KEPT``), to send again when asked."""
+    asked: float = 0.0
+    """When this page last asked the others to send again (the performance clock, ms)."""
+    early: list[tuple[str, Any]] = field(default_factory=list)
+    """Protocol messages heard before the host's start (taken once it comes)."""
     inbox: asyncio.Queue[tuple[str, str]] = field(default_factory=asyncio.Queue)
     waiting_since: float = 0.0
     """When the game began to wait on another page's seat (the performance clock, ms)."""
+    waited_seq: int = -1
+    """The transcript's length then: the wait is measured from the last message taken."""
     gone: set[str] = field(default_factory=set)
     """Pages whose channel closed."""
 
@@ -202,6 +218,13 @@ class PartyRoom(Room):
             self.party_start_here(party, peer, data)
         elif kind == "m" and party.side is not None and party.state == "playing":
             await self.party_protocol(party, peer, data.get("m"))
+        elif kind == "m" and party.side is None and not party.host \
+                and len(party.early) < AHEAD_KEPT:
+            # Another friend's page started before this one heard the host's start (the
+            # channels are not one): kept for the game to come.
+            party.early.append((peer, data.get("m")))
+        elif kind == "resend" and party.state == "playing":
+            self.party_resend(party, peer, data.get("seq"))
         elif kind == "restart" and peer == party.host_peer and party.state == "playing":
             await self.party_restart_here(party, data)
 
@@ -334,13 +357,43 @@ class PartyRoom(Room):
         self.party_messages(party.side.start())
         self.render()
         self.spawn(self.run_computers())
+        if party.early:
+            self.spawn(self.party_take_early(party))
+
+    async def party_take_early(self, party: Party) -> None:
+        early, party.early = party.early, []
+        for peer, message in early:
+            await self.party_protocol(party, peer, message)
 
     # ------------------------------------------------------------------ the game
 
     def party_messages(self, messages: list[dict[str, Any]]) -> None:
+        party = self.party
         for message in messages:
             self.party_send({"t": "m", "m": message})
+            if party is not None:
+                party.sent.append(message)
+        if party is not None:
+            del party.sent[:-SENT_KEPT]
         self.party_note_wait()
+
+    def party_resend(self, party: Party, peer: str, seq: object) -> None:
+        """Another page asks for this page's messages from ``seq`` on: sent to it again."""
+        if not isinstance(seq, int) or isinstance(seq, bool):
+            return
+        again = [message for message in party.sent if message["seq"] >= seq][:RESEND_MOST]
+        for message in again:
+            self.party_send({"t": "m", "m": message}, peer)
+
+    def party_ask_again(self, party: Party, now: float) -> None:
+        """Waiting on another page's message for ``ASK_AGAIN_MS``: every page is asked to
+        send again what it sent from this page's place in the transcript on."""
+        side = party.side
+        if side is None or party.state != "playing" or not party.waiting_since:
+            return
+        if now - max(party.waiting_since, party.asked) > ASK_AGAIN_MS:
+            party.asked = now
+            self.party_send({"t": "resend", "seq": side.seq})
 
     async def party_protocol(self, party: Party, peer: str, message: object) -> None:
         """A protocol message of another page: kept until its turn in the transcript, then
@@ -377,6 +430,7 @@ class PartyRoom(Room):
             self.party_fail(party, at_fault, proven=error.proven and at_fault is not None)
             return
         self.party_messages(replies)
+        self.party_after_declarations()
         await self.party_show(party, number, known)
 
     async def party_show(self, party: Party, number: int, known: int) -> None:
@@ -444,7 +498,16 @@ class PartyRoom(Room):
         while side.phase == "blind" and side.sender in side.seats \
                 and side.sender != party.seat:
             self.party_messages(side.declare(side.sender, False))
-        if side.phase != "blind":
+        self.party_declared()
+
+    def party_declared(self) -> None:
+        """Every Blind Nil is declared: your cards are yours to see once dealt (the table
+        offers no Blind Nil after that)."""
+        party = self.party
+        if party is None or party.side is None:
+            return
+        side = party.side
+        if side.phase not in ("shuffle", "blind") and self.ui.looked != side.hand_number:
             self.ui = replace(self.ui, looked=side.hand_number)
 
     def party_fail(self, party: Party, peer: str | None, proven: bool) -> None:
@@ -464,15 +527,20 @@ class PartyRoom(Room):
         waiting = sender is not None and sender not in party.side.seats
         if not waiting:
             party.waiting_since = 0.0
-        elif not party.waiting_since:
+        elif not party.waiting_since or party.waited_seq != party.side.seq:
             party.waiting_since = window.performance.now()
+            party.waited_seq = party.side.seq
 
     # ------------------------------------------------------------------ a page gone
 
     def party_tick(self, now: float) -> None:
-        """The host replaces a page gone silent at its seat's turn (``SILENT_MS``)."""
+        """A page waiting long asks again; the host replaces a page gone silent at its
+        seat's turn (``SILENT_MS``)."""
         party = self.party
-        if party is None or not party.host or party.state != "playing" or party.side is None:
+        if party is None:
+            return
+        self.party_ask_again(party, now)
+        if not party.host or party.state != "playing" or party.side is None:
             return
         sender = party.side.sender
         peer = party.peer_of(sender) if sender is not None else None
@@ -554,6 +622,9 @@ class PartyRoom(Room):
         if not self.party_active() or party is None or party.side is None:
             return view
         side = party.side
+        # Where the protocol stands, for a test or a bug report to read.
+        element("app").dataset.protocol = (f"{side.hand_number}:{side.seq}:{side.phase}:"
+                                           f"{side.sender}:{sorted(party.ahead)[:4]}")
         if party.state != "playing":
             return replace(view, your_turn=False, bidding=False, can_look=False, prompt="",
                            hand=view.hand if side.dealt else ())
@@ -739,7 +810,9 @@ class PartyTable(PartyRoom):
         if name == "party-start":
             self.party_start()
             return True
-        if name == "look" and self.party_active():
+        party = self.party
+        if name == "look" and self.party_active() and party is not None \
+                and party.side is not None and party.side.phase == "blind":
             self.party_declare(False)
             return True
         return super().online_table_action(name)
