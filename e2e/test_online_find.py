@@ -1,11 +1,11 @@
 """A friend online, found and named (issue 44, items 6 to 8), in real Chromium:
 
 - a first visitor reaches "Invite a friend" from the front door in one tap: the online
-  dialog opens at a two-player table (the Duel: Options' table and opponent follow), the
-  game on the table untouched; the menu's Play online does the same, where the tools fold
-  behind Menu too;
-- Options' "A friend online" at a Classic table moves the table to the Duel and says so,
-  and New game then invites the friend rather than dealing a Duel against the computer;
+  dialog opens at the table on the table (Classic: a four-seat room for up to three
+  friends, issue 47; friends online become Options' opponent), the game on the table
+  untouched; the menu's Play online does the same, where the tools fold behind Menu too;
+- Options' "A friend online" at a Classic table keeps the table and says what it invites
+  to, and New game then invites friends rather than dealing against the computer;
 - the joiner's "Your name" is the name the host's page shows, and a name not typed is the
   seat's default in each page's own language (a German host, a Portuguese guest); a name
   kept before (Options' Player 1 field) is your name at pass and play, beside German
@@ -50,13 +50,14 @@ def test_a_first_visitor_reaches_invite_a_friend_from_the_door_in_one_tap(page: 
     page.wait_for_selector("#online[open]")
     assert not door.is_visible()
     assert page.locator(INVITE).is_visible()
-    # At a two-player table: the Duel is Options' table, a friend online the opponent,
-    # and the dialog says what it invites to.
+    # Friends online the opponent, Options' table kept (a four-seat room: issue 47), and
+    # the dialog says what it invites to.
     prefs = stored_prefs(page)
-    assert (prefs["table"], prefs["opponent"]) == ("duel", "online")
+    assert (prefs.get("table", "classic"), prefs["opponent"]) == ("classic", "online")
     assert page.locator("#online-table").inner_text() == (
-        "A friend online plays at a two-player table: invite your friend to a game of Duel; "
-        "the game on the table goes on until they join.")
+        "Invite up to three friends to a game of Classic, each at their own device; a "
+        "computer plays each seat left empty, and the game on the table goes on until you "
+        "start.")
     # Nothing was dealt: the game on the table waits, no clock runs.
     assert saved_game(page).to_json() == before.to_json()
     assert page.locator(".seat-clock:visible").count() == 0
@@ -78,9 +79,9 @@ def test_a_first_visitor_reaches_invite_a_friend_from_the_door_in_one_tap(page: 
 
 
 def test_a_friend_online_chosen_at_a_classic_table(page: Any) -> None:
-    """Options' "A friend online" at a four-player table: the table for the next game
-    becomes the Duel, the offer says that online is played at a two-player table; New game
-    then opens the online dialog, never a Duel against the computer with its clock."""
+    """Options' "A friend online" at a four-player table: the table stays, the offer says
+    it invites up to three friends to it; New game then opens the online dialog, never a
+    game against the computer."""
     open_game(page, "table=classic&seed=5&speed=instant&level=easy")
     wait_your_turn(page)
     before = saved_game(page).to_json()
@@ -89,9 +90,9 @@ def test_a_friend_online_chosen_at_a_classic_table(page: Any) -> None:
     page.locator('#options input[name="opponent"][value="online"]').check()
     offer = page.locator("#opponent-now")
     offer.wait_for(state="visible", timeout=5_000)
-    assert page.locator('#options input[name="table"][value="duel"]').is_checked()
+    assert page.locator('#options input[name="table"][value="classic"]').is_checked()
     assert page.locator("#opponent-now-text").inner_text().startswith(
-        "A friend online plays at a two-player table: invite your friend to a game of Duel;")
+        "Invite up to three friends to a game of Classic, each at their own device;")
     assert page.locator("#opponent-now-button").inner_text() == "Play a friend online"
     assert page.locator("#friend-name").is_hidden()  # the friend's name: pass and play only
     page.locator('#options button[value="done"]').click()

@@ -184,7 +184,7 @@ def test_a_page_closed_mid_hand_is_replaced_by_a_computer(open_page: Any,
         raise AssertionError("the hand did not end without the page gone")
     # Every page left names the seat a computer's now, and the hand was scored alike.
     for page in left:
-        assert any(text.endswith("(computer)")
+        assert any("(computer)" in text  # (a name may wear the dealer's mark after it)
                    for text in page.locator(".seat-name").all_inner_texts())
     figures = [sorted(re.findall(r"-?\d+", page.locator("#scores").inner_text()))
                for page in left]

@@ -203,17 +203,15 @@ class Dialogs(Room):
         self.spawn(self.run_computers())
 
     def online_next(self) -> bool:
-        """The next game is a friend's online (chosen in Options, at a two-player table),
-        and none is on the table: New game invites the friend rather than dealing a game
-        against the computer."""
-        return (self.prefs.opponent == "online" and PRESETS[self.prefs.table].players == 2
-                and not self.ui.online)
+        """The next game is with friends online (chosen in Options), and none is on the
+        table: New game invites them rather than dealing a game against the computer."""
+        return self.prefs.opponent == "online" and not self.ui.online
 
     def play_online(self) -> None:
-        """A friend online, from the front door, the menu, Options or New game: a friend
-        online becomes the opponent and a two-player table Options' table (the one the
-        invitation deals, unless Options' is a two-player one already), and the online
-        dialog opens; the game on the table goes on until the friend joins."""
+        """Friends online, from the front door, the menu, Options or New game: friends
+        online become the opponents and the online dialog opens (at a four-player table
+        a four-seat room, at a two-player one a duel); the game on the table goes on until
+        the online game starts."""
         for ident in ("today", "options", "confirm-new"):
             if element(ident).open:
                 element(ident).close()
@@ -221,11 +219,9 @@ class Dialogs(Room):
         self.online_action("online")
 
     def choose_online(self) -> None:
-        """A friend online as the opponent, at a two-player table (Options' table changes
-        to the invitation's if it has four players: its own settings start afresh)."""
+        """Friends online as the opponents (Options' table stays: a four-player one is
+        played in a four-seat room, party.py)."""
         prefs = replace(self.prefs, opponent="online")
-        if PRESETS[prefs.table].players != 2:
-            prefs = replace(prefs, table=self.online_table(), custom_values=())
         if prefs == self.prefs:
             return
         self.prefs = prefs
@@ -268,7 +264,7 @@ class Dialogs(Room):
         if not differs:
             return
         if chosen == "online":
-            said = online_offer(game.rules.players, self.online_table())
+            said = online_offer(game.rules.players, self.invited_table())
             word = _("Play a friend online")
         elif friend_chosen:
             said = _("The game on the table goes on against the computer.")
@@ -283,7 +279,13 @@ class Dialogs(Room):
         """What the online dialog says of the game it invites to ("" with an online game
         on the table: the dialog connects it again)."""
         return "" if self.ui.online else online_offer(self.game.rules.players,
-                                                      self.online_table())
+                                                      self.invited_table())
+
+    def invited_table(self) -> str:
+        """The table an invitation deals: a four-seat room's at a four-player table, else
+        a duel's."""
+        return self.online_party_table() if self.game.rules.players == 4 \
+            else self.online_table()
 
     def custom_base(self) -> Rules:
         return PRESETS[self.prefs.table]
@@ -375,13 +377,13 @@ class Dialogs(Room):
 
 
 def online_offer(players: int, invited: str) -> str:
-    """What is said of a friend online before one joins: the table the invitation deals
-    (``invited``, a key of PRESETS), and, when the game on the table has four players,
-    that an online game is played at a two-player table."""
+    """What is said of friends online before the game starts: the table the invitation
+    deals (``invited``, a key of PRESETS): at four players, up to three friends and a
+    computer in each seat left empty."""
     name = table.table_name(PRESETS[invited])
     if players != 2:
-        return _("A friend online plays at a two-player table: invite your friend to a game "
-                 "of {table}; the game on the table goes on until they join.").format(
-            table=name)
+        return _("Invite up to three friends to a game of {table}, each at their own "
+                 "device; a computer plays each seat left empty, and the game on the table "
+                 "goes on until you start.").format(table=name)
     return _("Invite a friend to a game of {table}, each at their own device; the game on "
              "the table goes on until your friend joins.").format(table=name)

@@ -100,6 +100,9 @@ class Party:
     inbox: asyncio.Queue[tuple[str, str]] = field(default_factory=asyncio.Queue)
     waiting_since: float = 0.0
     """When the game began to wait on another page's seat (the performance clock, ms)."""
+    dealt_shown: int = -1
+    """The hand whose deal the table shows (the table shows a hand's cards from the
+    moment they are read, never the cards the seed would have dealt before)."""
     waited_seq: int = -1
     """The transcript's length then: the wait is measured from the last message taken."""
     gone: set[str] = field(default_factory=set)
@@ -451,8 +454,12 @@ class PartyRoom(Room):
             await self.perform(shown, self.generation, after=after)
         behind = side.dealt and self.game.hand_number == side.hand_number \
             and len(self.game.actions) != len(side.table().actions)
-        if behind or (not side.dealt and not self.ui.summary):
-            self.game = side.table()  # (a pass or a declaration: no move to perform)
+        newly_dealt = side.dealt and party.dealt_shown != side.hand_number \
+            and not self.ui.summary
+        if behind or newly_dealt or (not side.dealt and not self.ui.summary):
+            self.game = side.table()  # (a pass, a declaration, the deal: no move to show)
+        if newly_dealt:
+            party.dealt_shown = side.hand_number
         self.party_note_wait()
         self.render()
         await self.run_computers()
@@ -586,6 +593,7 @@ class PartyRoom(Room):
         side = party.side
         assert side is not None
         party.ahead = {seq: kept for seq, kept in party.ahead.items() if seq >= side.seq}
+        party.dealt_shown = -1
         self.generation += 1
         self.game = side.table()
         self.ui = replace(self.ui, summary=False, trick_held=False)
@@ -851,13 +859,6 @@ class PartyTable(PartyRoom):
             self.fill_party_room()
         else:
             element("party-room").hidden = True
-
-    def online_offer_line(self) -> str:
-        if self.online_party_wanted() and not self.ui.online:
-            return _("You invite up to three friends to a game of {table}; a computer plays "
-                     "each seat left empty.").format(table=_(table.table_name(
-                         PRESETS[self.online_party_table()])))
-        return super().online_offer_line()
 
 
 __all__ = ["COMPUTER", "PARTY_TABLES", "Party", "PartyRoom", "PartyTable"]

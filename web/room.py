@@ -342,6 +342,9 @@ class Room:
     def online_dialog(self) -> None:
         raise NotImplementedError
 
+    def online_party_table(self) -> str:
+        raise NotImplementedError
+
     def online_move(self, action: Action, why: str = "") -> Game | None:
         raise NotImplementedError
 
