@@ -442,7 +442,10 @@ class PartyRoom(Room):
         side = party.side
         assert side is not None
         if side.hand_number != number:  # the keys: the hand is verified
-            self.game = side.table() if not self.ui.summary else self.game
+            # The engine's game from the cards the keys showed: the summary and the review
+            # show every seat's true cards from now on (the table before showed the
+            # others' as placeholders).
+            self.game = side.table()
             self.render()
             return
         actions = side.hand.actions
