@@ -199,31 +199,25 @@ def _opens_with(page: NSide, card: Any, keys: list[int] | None = None) -> int | 
 
 def test_two_colluding_opponents_read_nothing_of_the_partners_cards() -> None:
     """West and East pool their keys and everything they saw: every form of North's and
-    South's cards ever sent (the decks, each unlock) stays locked by North's or South's
-    key, except the cards they played."""
+    South's cards ever sent (the decks, each unlock, the exchange's) stays locked by
+    North's or South's key, except the cards they played. Checked after nine tricks,
+    with the hand's whole record of what was sent."""
     table = Table("blind-nil", [{0}, {1}, {2}, {3}], seed=7)
     table.blind_share = 0.5
-    seen: dict[int, list[Any]] = {}
-
-    def watch(page: NSide) -> bool:
-        state = table.pages[1].hand
-        if state.decks:
-            for p, card in enumerate(state.decks[-1]):
-                seen.setdefault(p, []).append(card)
-        for step in state.unlocks:
-            for p, card in zip(step.positions, step.after, strict=True):
-                seen.setdefault(p, []).append(card)
-        if state.keys[3] is None and state.secrets and 3 in table.pages[3].hand.secrets:
-            keys = [table.pages[1].hand.secrets[1].key, table.pages[3].hand.secrets[3].key]
-            played = {shown.position for shown in state.plays}
-            for p, forms in seen.items():
-                if state.holders and state.holders[p] in (0, 2) and p not in played:
-                    for subset in ([], keys[:1], keys[1:], keys):
-                        assert all(_opens_with(table.pages[1], form, subset) is None
-                                   for form in forms)
-        return page.hand_number > 0
-
-    table.play_until(watch)
+    table.play_until(lambda page: len(page.hand.plays) == 36)
+    state = table.pages[1].hand
+    assert any(kind == "pass" for _, kind, _ in state.actions)  # an exchange was made
+    forms: dict[int, list[Any]] = {p: [card] for p, card in enumerate(state.decks[-1])}
+    for step in state.unlocks:
+        for p, card in zip(step.positions, step.after, strict=True):
+            forms[p].append(card)
+    keys = [table.pages[1].hand.secrets[1].key, table.pages[3].hand.secrets[3].key]
+    played = {shown.position for shown in state.plays}
+    hidden = [p for p in range(52) if state.holders[p] in (0, 2) and p not in played]
+    assert hidden
+    for p in hidden:
+        for subset in ([], keys[:1], keys[1:], keys):
+            assert all(_opens_with(table.pages[1], form, subset) is None for form in forms[p])
 
 
 # ------------------------------------------------------------------ attacks
@@ -353,7 +347,7 @@ def test_a_revoke_is_proven_at_the_hands_end_by_the_engines_replay() -> None:
     from spades.mental import ndeal
 
     caught: set[int] = set()
-    for seed in range(40):
+    for seed in range(16):
         table = Table(owners=[{0}, {1}, {2}, {3}], seed=seed)
         page = table.pages[1]
         revoked = [False]
@@ -405,7 +399,7 @@ def test_a_revoke_is_proven_at_the_hands_end_by_the_engines_replay() -> None:
             caught.add(seed)
             continue
         assert not revoked[0]
-    assert len(caught) >= 10
+    assert len(caught) >= 4
 
 
 def _table_without_own_cards(page: NSide) -> Game:
