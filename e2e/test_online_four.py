@@ -174,7 +174,8 @@ def test_a_page_closed_mid_hand_is_replaced_by_a_computer(open_page: Any,
                                                           relay: str) -> None:  # noqa: F811
     """A friend closes its page: once the game has waited on its seat for 45 s (the host's
     page.clock), the host's page deals the hand again with a computer in the seat, and
-    the three pages left play it out."""
+    the three pages left play it out; the friend reopens the page, which goes back to
+    the room, and takes its seat back at the next hand."""
     pages = open_room(open_page, relay, "classic", 3)
     host = pages[0]
     host.clock.install()
@@ -190,9 +191,11 @@ def test_a_page_closed_mid_hand_is_replaced_by_a_computer(open_page: Any,
             if state in ("bid", "play"):
                 your_move(page, state)
         time.sleep(0.05)
+    context = gone.context
     gone.close()
     left = pages[:3]
     replaced = False
+    back: Any = None
     deadline = time.monotonic() + 300
     while time.monotonic() < deadline:
         states = [str(page.evaluate(YOUR_STATE)) for page in left]
@@ -204,13 +207,36 @@ def test_a_page_closed_mid_hand_is_replaced_by_a_computer(open_page: Any,
         if not replaced:
             host.clock.fast_forward(5000)
             replaced = "a computer plays the seat" in host.locator("#notice").inner_text()
+        elif back is None:
+            # Every page left names the seat a computer's now.
+            for page in left:
+                page.wait_for_function(
+                    "() => [...document.querySelectorAll('.seat-name')]"
+                    ".some((s) => s.textContent.includes('(computer)'))", timeout=30_000)
+            # The friend reopens the page: it goes back to the room on its own, and the
+            # host gives it its seat at the next hand.
+            back = context.new_page()
+            allow_relay(back, relay)
+            open_game(back, f"speed=instant&relay={relay}")
         time.sleep(0.05)
     else:
         raise AssertionError("the hand did not end without the page gone")
-    # Every page left names the seat a computer's now, and the hand was scored alike.
-    for page in left:
-        assert any("(computer)" in text  # (a name may wear the dealer's mark after it)
-                   for text in page.locator(".seat-name").all_inner_texts())
+    # The hand was scored alike on the three pages left.
     figures = [sorted(re.findall(r"-?\d+", page.locator("#scores").inner_text()))
                for page in left]
     assert figures[0] == figures[1] == figures[2]
+    # The friend is back in its seat from the first hand to start after its page came
+    # back (the host holds that hand's start for it), its cards dealt to it.
+    deadline = time.monotonic() + 240
+    while back.locator("#hand [data-card]").count() < 13:
+        assert time.monotonic() < deadline, state_of([*left, back])
+        for page in left:
+            state = str(page.evaluate(YOUR_STATE))
+            if state == "summary" and page.locator('[data-action="next-hand"]').count():
+                page.locator('[data-action="next-hand"]').first.click()
+            elif state in ("bid", "play"):
+                move(left, page, state)
+        time.sleep(0.05)
+    host.wait_for_function("() => ![...document.querySelectorAll('.seat-name')]"
+                           ".some((s) => s.textContent.includes('(computer)'))",
+                           timeout=30_000)

@@ -500,15 +500,18 @@ def test_a_hand_abandoned_is_dealt_again_unscored_with_the_seat_taken_over() -> 
     assert table.pages[0].game.to_json() == before
     for index, page in enumerate(table.pages):
         table.post(index, page.start())
+    table.deliver()
+    table.pages[0].hold = True  # the friend is back: the next hand waits for it
     table.play_hand()
     game = agreed(table)
     assert len(game.history) == 1 and game.hand_number == 1
-    # The friend comes back at the next hand: its page takes the verified game.
-    back = NSide({1}, game.rules, random.Random(5), dealer=game.dealer, group=GROUP)
+    assert all(not page.hand.decks for page in table.pages) and not table.queue
+    # Every page restarts at the held start; the friend's page takes the verified game.
     del gone
     table.owners = [{0, 2}, {1}, {3}]
     table.pages[0].restart({0, 2})
     table.pages[1].restart({3})
+    back = NSide({1}, game.rules, random.Random(5), dealer=game.dealer, group=GROUP)
     back.game, back.chain, back.seq = game, table.pages[0].chain, table.pages[0].seq
     table.pages.insert(1, back)
     for index, page in enumerate(table.pages):

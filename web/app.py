@@ -400,6 +400,7 @@ def start() -> App:
         app.record.settle_day()
     if not link_deals:
         app.online_restore()  # an online game this browser was playing goes on
+        app.party_restore()  # a four-seat game this page left: back to its seat
     if link_deals and game is not None and door.in_progress(app.game, app.humans()):
         # A game in progress is never lost to a link unasked: the page asks once it is
         # ready ("Keep my game" is the default); the address keeps the link till then.

@@ -38,7 +38,7 @@ from i18n import _
 from mesh import MeshPeer
 from pyscript import window
 from relays import ICE_SERVERS, RELAYS
-from room import Room, element
+from room import Room, element, storage
 
 from spades import PRESETS, Action, Bid, Game, Pass, Phase, Play
 
@@ -52,10 +52,16 @@ COMPUTER = "computer"
 SILENT_MS = 45_000
 """A page that has not sent the message the game waits on for this long, and whose
 channel has closed or which is silent, is replaced by a computer (the hand dealt again)."""
+PARTY_KEY = "spades.party"
+"""A friend's page keeps its four-seat game's room and seat here: reopened, it goes back to
+the room, and the host gives it its seat back at the next hand."""
+RETURN_MS = 180_000
+"""How long a reopened friend's page waits in the room for its seat back."""
 AHEAD_KEPT = 300
 """The most protocol messages kept while one before them is missing (a hand has about 80)."""
 SENT_KEPT = 300
-"""How many of its own protocol messages a page keeps to send again."""
+"""How many of the transcript's last messages a page keeps to send again (its own, and the
+others' it took, to relay)."""
 ASK_AGAIN_MS = 3_000
 """A page that has waited this long on another's message asks every page to send again
 what it sent from there (a channel that formed after the message went, or a message
@@ -92,9 +98,16 @@ class Party:
     """The name of the player whose message proved a cheat ("" when none is proven)."""
     ahead: dict[int, tuple[str, dict[str, Any]]] = field(default_factory=dict)
     sent: list[dict[str, Any]] = field(default_factory=list)
-    """This page's last protocol messages (``SENT_KEPT``), to send again when asked."""
+    """The transcript's last messages (``SENT_KEPT``): this page's and the others' it
+    took, to send again when asked."""
     asked: float = 0.0
     """When this page last asked the others to send again (the performance clock, ms)."""
+    back: int = -1
+    """A friend's page come back to its game (its kept seat), until the host seats it."""
+    left_seats: set[int] = field(default_factory=set)
+    """The host: seats a friend left, now a computer's, that the friend may take back."""
+    returning: tuple[int, str] | None = None
+    """The host: a friend come back (its seat, its page), seated at the next hand."""
     early: list[tuple[str, Any]] = field(default_factory=list)
     """Protocol messages heard before the host's start (taken once it comes)."""
     inbox: asyncio.Queue[tuple[str, str]] = field(default_factory=asyncio.Queue)
@@ -144,10 +157,11 @@ class PartyRoom(Room):
         self.show_party_room(code)
         await self.party_enter(party)
 
-    async def party_join(self, code: str) -> None:
-        """A friend: into the room ``code``, to be seated by its host."""
+    async def party_join(self, code: str, back: int = -1) -> None:
+        """A friend: into the room ``code``, to be seated by its host (``back``: the seat
+        this page had in the game there, to take back)."""
         self.party_close()
-        party = self.party = Party(code, host=False)
+        party = self.party = Party(code, host=False, back=back)
         self.party_say(_("Looking for the table…"))
         await self.party_enter(party)
 
@@ -179,7 +193,10 @@ class PartyRoom(Room):
     def party_peer(self, party: Party, peer: str, present: bool) -> None:
         if present:
             party.gone.discard(peer)
-            self.party_send({"t": "hi", "name": self.prefs.name}, peer)
+            hello: dict[str, Any] = {"t": "hi", "name": self.prefs.name}
+            if party.back >= 0:
+                hello["back"] = party.back
+            self.party_send(hello, peer)
             return
         party.gone.add(peer)
         if party.state == "room" and party.host:
@@ -220,7 +237,7 @@ class PartyRoom(Room):
                 and peer == party.host_peer:
             self.party_start_here(party, peer, data)
         elif kind == "m" and party.side is not None and party.state == "playing":
-            await self.party_protocol(party, peer, data.get("m"))
+            await self.party_protocol(party, peer, data.get("m"), data.get("relayed") is True)
         elif kind == "m" and party.side is None and not party.host \
                 and len(party.early) < AHEAD_KEPT:
             # Another friend's page started before this one heard the host's start (the
@@ -228,6 +245,8 @@ class PartyRoom(Room):
             party.early.append((peer, data.get("m")))
         elif kind == "resend" and party.state == "playing":
             self.party_resend(party, peer, data.get("seq"))
+        elif kind == "rejoin" and not party.host and party.side is None and party.back >= 0:
+            self.party_rejoin(party, peer, data)
         elif kind == "restart" and peer == party.host_peer and party.state == "playing":
             await self.party_restart_here(party, data)
 
@@ -235,6 +254,12 @@ class PartyRoom(Room):
         name = data.get("name")
         name = name[:20] if isinstance(name, str) else ""
         party.names[peer] = name
+        back = data.get("back")
+        if party.host and party.state == "playing" and back in party.left_seats \
+                and party.side is not None and party.returning is None:
+            party.returning = (back, peer)  # seated at the next hand's start
+            party.side.hold = True
+            return
         if party.host and party.state == "room":
             if peer not in party.plan and COMPUTER in party.plan[1:]:
                 # Seated at once in the first free seat, the partner's last.
@@ -343,6 +368,32 @@ class PartyRoom(Room):
                           if s != seat}
         party.seats_of[peer] = frozenset(range(4)) - frozenset(guests.values())
         self.party_begin(party, seed, dealer, frozenset({seat}))
+        with contextlib.suppress(Exception):  # (a storage that refuses: no way back)
+            storage.setItem(PARTY_KEY, json.dumps({"code": party.code, "seat": seat}))
+
+    def party_restore(self) -> None:
+        """A friend's page reopened while its four-seat game went on: back into the room,
+        where the host gives it its seat at the next hand."""
+        try:
+            text = storage.getItem(PARTY_KEY)
+            if text is None:
+                return
+            kept = json.loads(text)
+            code, seat = kept["code"], kept["seat"]
+        except Exception:
+            return
+        if isinstance(code, str) and room_code(code) == code and is_table_code(code) \
+                and seat in (1, 2, 3):
+            self.spawn(self.party_join(code, back=seat))
+            self.spawn(self.party_give_up_return())
+
+    async def party_give_up_return(self) -> None:
+        """A game gone meanwhile (no host gives the seat back within ``RETURN_MS``): the
+        page leaves the room, and forgets it."""
+        await asyncio.sleep(RETURN_MS / 1000)
+        party = self.party
+        if party is not None and party.back >= 0 and party.side is None:
+            self.party_close()
 
     def party_begin(self, party: Party, seed: int, dealer: int, seats: frozenset[int]) -> None:
         from spades.mental.nprotocol import NSide
@@ -381,12 +432,18 @@ class PartyRoom(Room):
         self.party_note_wait()
 
     def party_resend(self, party: Party, peer: str, seq: object) -> None:
-        """Another page asks for this page's messages from ``seq`` on: sent to it again."""
+        """Another page asks for the transcript from ``seq`` on: this page's messages are
+        sent to it again, and the others' it took, marked relayed (a page that has no
+        channel to their sender gets them so: whoever relays them cannot change one
+        unseen, since the transcript's hash chain and the proofs are checked, and a relayed
+        message that fails blames no one)."""
         if not isinstance(seq, int) or isinstance(seq, bool):
             return
         again = [message for message in party.sent if message["seq"] >= seq][:RESEND_MOST]
+        mine = party.side.seats if party.side is not None else frozenset()
         for message in again:
-            self.party_send({"t": "m", "m": message}, peer)
+            relayed = {} if message.get("from") in mine else {"relayed": True}
+            self.party_send({"t": "m", "m": message, **relayed}, peer)
 
     def party_ask_again(self, party: Party, now: float) -> None:
         """Waiting on another page's message for ``ASK_AGAIN_MS``: every page is asked to
@@ -398,9 +455,10 @@ class PartyRoom(Room):
             party.asked = now
             self.party_send({"t": "resend", "seq": side.seq})
 
-    async def party_protocol(self, party: Party, peer: str, message: object) -> None:
+    async def party_protocol(self, party: Party, peer: str, message: object,
+                             relayed: bool = False) -> None:
         """A protocol message of another page: kept until its turn in the transcript, then
-        taken (its seat must be one its page holds)."""
+        taken (its seat must be one its page holds, unless another page relayed it)."""
         side = party.side
         assert side is not None
         if not isinstance(message, dict) or not isinstance(message.get("seq"), int):
@@ -412,7 +470,9 @@ class PartyRoom(Room):
         if len(party.ahead) >= AHEAD_KEPT:
             self.party_fail(party, peer, proven=False)
             return
-        party.ahead[seq] = (peer, message)
+        if seq in party.ahead and relayed:
+            return  # (its sender's own copy, if it came, is the one kept)
+        party.ahead[seq] = ("" if relayed else peer, message)
         while side.seq in party.ahead and party.state == "playing":
             sender, taken = party.ahead.pop(side.seq)
             await self.party_take(party, sender, taken)
@@ -422,7 +482,8 @@ class PartyRoom(Room):
 
         side = party.side
         assert side is not None
-        if message.get("from") not in party.seats_of.get(peer, frozenset()):
+        relayed = peer == ""
+        if not relayed and message.get("from") not in party.seats_of.get(peer, frozenset()):
             self.party_fail(party, peer, proven=True)  # a seat its page does not hold
             return
         number, known = side.hand_number, len(side.hand.actions)
@@ -430,8 +491,10 @@ class PartyRoom(Room):
             replies = side.receive(message)
         except CheatDetected as error:
             at_fault = party.peer_of(error.seat) if error.seat is not None else None
-            self.party_fail(party, at_fault, proven=error.proven and at_fault is not None)
+            self.party_fail(party, at_fault,
+                            proven=error.proven and at_fault is not None and not relayed)
             return
+        party.sent.append(message)  # (kept to relay: see party_resend)
         self.party_messages(replies)
         self.party_after_declarations()
         await self.party_show(party, number, known)
@@ -441,6 +504,8 @@ class PartyRoom(Room):
         the table shows moves; a new hand shown as dealt when it is."""
         side = party.side
         assert side is not None
+        if side.hand_number != number and party.returning is not None:
+            self.party_give_back(party)
         if side.hand_number != number:  # the keys: the hand is verified
             # The engine's game from the cards the keys showed: the summary and the review
             # show every seat's true cards from now on (the table before showed the
@@ -568,6 +633,7 @@ class PartyRoom(Room):
         for seat in seats:
             party.plan[seat] = COMPUTER
         party.computers |= seats
+        party.left_seats |= seats
         self.party_send({"t": "restart", "seq": side.seq, "computers": sorted(party.computers),
                          "seats": {other: sorted(s) for other, s in party.seats_of.items()}})
         name = ", ".join(party.player_names[s] or table.seat_name(s) for s in sorted(seats))
@@ -589,18 +655,87 @@ class PartyRoom(Room):
                           if isinstance(values, list) and peer != "" and party.seat not in values}
         party.seats_of[party.host_peer] = host_seats
         side.restart({party.seat})
-        self.party_restarted(party, _("A player has left: a computer plays the seat from "
-                                      "this hand, dealt again."))
+        if data.get("back"):
+            self.party_restarted(party, _("A player is back at the table."), mid_hand=False)
+        else:
+            self.party_restarted(party, _("A player has left: a computer plays the seat "
+                                          "from this hand, dealt again."))
 
-    def party_restarted(self, party: Party, said: str) -> None:
+    def party_give_back(self, party: Party) -> None:
+        """The host, at a hand's start held still: the friend come back takes its seat;
+        every page restarts there, and the friend's page is given the game."""
+        side = party.side
+        assert side is not None and party.returning is not None
+        seat, peer = party.returning
+        party.returning = None
+        party.left_seats.discard(seat)
+        party.computers -= {seat}
+        party.plan[seat] = peer
+        party.seats_of[peer] = frozenset({seat})
+        seats = {other: sorted(s) for other, s in party.seats_of.items()}
+        self.party_send({"t": "restart", "seq": side.seq, "computers": sorted(party.computers),
+                         "seats": seats, "back": True})
+        side.restart(side.seats - {seat})
+        self.party_send({"t": "rejoin", "game": side.game.to_json(), "chain": side.chain,
+                         "seq": side.seq, "seat": seat, "seats": seats,
+                         "computers": sorted(party.computers), "names": party.player_names,
+                         "table": party.table_name}, peer)
+        self.party_restarted(party, _("A player is back at the table."), mid_hand=False)
+
+    def party_rejoin(self, party: Party, peer: str, data: dict[str, Any]) -> None:
+        """A friend's page come back: the host gives it the game at a hand's start (its
+        score is the host's page's word: the page was not there to see it)."""
+        from spades.mental.nprotocol import NSide
+
+        seat, seats, names = data.get("seat"), data.get("seats"), data.get("names")
+        chain, seq, computers = data.get("chain"), data.get("seq"), data.get("computers")
+        if not (seat == party.back and isinstance(seats, dict) and isinstance(names, list)
+                and len(names) == 4 and all(isinstance(n, str) for n in names)
+                and isinstance(chain, str) and len(chain) == 64
+                and isinstance(seq, int) and not isinstance(seq, bool) and seq >= 0
+                and isinstance(computers, list) and set(computers) <= {1, 2, 3}
+                and data.get("table") in PARTY_TABLES):
+            return
+        try:
+            game = Game.from_json(str(data.get("game")))
+        except Exception:  # (a save refused: SaveError, or a text too strange to read)
+            return
+        if game.rules != PRESETS[str(data["table"])] or game.phase is not Phase.BID:
+            return
+        side = NSide({seat}, game.rules, random.SystemRandom(), dealer=game.dealer)
+        side.game, side.chain, side.seq = game, chain, seq
+        party.host_peer, party.seat, party.side = peer, seat, side
+        party.table_name = str(data["table"])
+        party.player_names = [n[:20] for n in names]
+        party.computers = frozenset(computers)
+        party.seats_of = {other: frozenset(values) for other, values in seats.items()
+                          if isinstance(values, list) and seat not in values}
+        party.seats_of[peer] = frozenset(range(4)) - frozenset(
+            s for values in party.seats_of.values() for s in values) - {seat}
+        party.state = "playing"
+        party.back = -1
+        self.party = None  # (new_game forgets the online games before: not this one)
+        self.new_game(party.table_name, rules=game.rules)
+        self.party = party
+        self.ui = replace(self.ui, online=True, friend=False, viewer=seat)
+        self.game = side.table()
+        element("online").close()
+        self.notice(_("You are back at the table."))
+        self.party_messages(side.start())
+        self.render()
+
+    def party_restarted(self, party: Party, said: str, mid_hand: bool = True) -> None:
+        """Every page restarted the hand: mid-hand (a player gone) the table drops what it
+        showed of it; at a hand's start (a player back) the summary stays up."""
         side = party.side
         assert side is not None
         party.ahead = {seq: kept for seq, kept in party.ahead.items() if seq >= side.seq}
         party.dealt_shown = -1
-        self.generation += 1
+        if mid_hand:
+            self.generation += 1
+            self.ui = replace(self.ui, summary=False, trick_held=False)
+            self.shown_trick = None
         self.game = side.table()
-        self.ui = replace(self.ui, summary=False, trick_held=False)
-        self.shown_trick = None
         self.notice(said)
         self.announce(said)
         self.party_messages(side.start())
@@ -634,8 +769,10 @@ class PartyRoom(Room):
             return view
         side = party.side
         # Where the protocol stands, for a test or a bug report to read.
+        peers = len(party.mesh.peers) if party.mesh is not None else 0
         element("app").dataset.protocol = (f"{side.hand_number}:{side.seq}:{side.phase}:"
-                                           f"{side.sender}:{sorted(party.ahead)[:4]}")
+                                           f"{side.sender}:{sorted(party.ahead)[:4]}:"
+                                           f"{peers} peers")
         if party.state != "playing":
             return replace(view, your_turn=False, bidding=False, can_look=False, prompt="",
                            hand=view.hand if side.dealt else ())
@@ -709,6 +846,9 @@ class PartyRoom(Room):
     def party_close(self) -> None:
         """The room or game left (a new game, another room)."""
         party, self.party = self.party, None
+        if party is not None:
+            with contextlib.suppress(Exception):
+                storage.removeItem(PARTY_KEY)
         if party is not None and party.mesh is not None:
             party.mesh.close()
         with contextlib.suppress(Exception):

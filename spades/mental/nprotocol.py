@@ -107,6 +107,10 @@ class NSide:
         self.hand = NHand()
         self._shadow: Game | None = None
         self._incoming = b""
+        self.hold = False
+        """A new hand's first shuffle of this page's waits (``restart`` ends the wait):
+        the host holds the table still at a hand's start while a player takes a seat back.
+        Not saved."""
 
     # ------------------------------------------------------------------ what it knows
 
@@ -295,6 +299,8 @@ class NSide:
                 continue
             if seat is None or seat not in self.seats or phase in DECISIONS:
                 return out
+            if self.hold and phase == "shuffle" and not self.hand.decks:
+                return out  # (a new hand waits: the seats change hands first)
             if phase == "shuffle":
                 out.append(self._shuffle(seat))
             elif phase == "unlock" and self.hand.passing is not None:
@@ -606,6 +612,7 @@ class NSide:
         self.seq += 1
         self.hand = NHand()
         self._shadow = None
+        self.hold = False
 
     # ------------------------------------------------------------------ saved
 
