@@ -104,9 +104,11 @@ def connected(*pages: Any) -> None:
                                ".startsWith('Connected to')", timeout=60_000)
 
 
-def play_until_summaries(pages: list[Any], seconds: float = 240) -> None:
+def play_until_summaries(pages: list[Any], seconds: float = 240,
+                         move: Any = None) -> None:
     """Each page makes its moves as they come (keep every card, bid 3, the first
-    playable card) until both show the hand's summary."""
+    playable card; ``move(page, state)`` instead of ``your_move`` if given) until every
+    page shows the hand's summary."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         states = [str(page.evaluate(YOUR_STATE)) for page in pages]
@@ -115,7 +117,7 @@ def play_until_summaries(pages: list[Any], seconds: float = 240) -> None:
         moved = False
         for page, state in zip(pages, states, strict=True):
             if state in ("bid", "play"):
-                your_move(page, state)
+                (move or your_move)(page, state)
                 moved = True
         if not moved:
             time.sleep(0.05)

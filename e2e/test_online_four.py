@@ -12,6 +12,7 @@ import time
 from typing import Any
 from urllib.parse import urlsplit
 
+from e2e import test_online as online
 from e2e.support import YOUR_STATE, open_game, your_move
 from e2e.test_online import choose_online
 from e2e.test_online_relay import allow_relay, relay  # noqa: F401 (the module's fixture)
@@ -66,22 +67,8 @@ def move(pages: list[Any], page: Any, state: str) -> None:
 
 
 def play_until_summaries(pages: list[Any], seconds: float = 300) -> None:
-    """Each page makes its moves as they come (look at the cards rather than Blind Nil,
-    pass its first cards, bid 3, the first playable card) until all show the summary."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        states = [str(page.evaluate(YOUR_STATE)) for page in pages]
-        if all(state == "summary" for state in states):
-            return
-        moved = False
-        for page, state in zip(pages, states, strict=True):
-            if state in ("bid", "play"):
-                move(pages, page, state)
-                moved = True
-        if not moved:
-            time.sleep(0.05)
-    raise AssertionError("the hand did not end: " + " / ".join(
-        page.locator("#status").inner_text() for page in pages))
+    """test_online's, with ``move``: until every page shows the hand's summary."""
+    online.play_until_summaries(pages, seconds, lambda page, state: move(pages, page, state))
 
 
 def open_room(open_page: Any, relay: str, table: str, friends: int) -> list[Any]:  # noqa: F811
@@ -228,7 +215,8 @@ def test_a_page_closed_mid_hand_is_replaced_by_a_computer(open_page: Any,
     # The friend is back in its seat from the first hand to start after its page came
     # back (the host holds that hand's start for it), its cards dealt to it.
     deadline = time.monotonic() + 240
-    while back.locator("#hand [data-card]").count() < 13:
+    while back.locator("#hand [data-card]").count() < 13 \
+            or not back.locator("#app[data-protocol]").count():  # (not the painted page)
         assert time.monotonic() < deadline, state_of([*left, back])
         for page in left:
             state = str(page.evaluate(YOUR_STATE))
@@ -237,6 +225,11 @@ def test_a_page_closed_mid_hand_is_replaced_by_a_computer(open_page: Any,
             elif state in ("bid", "play"):
                 move(left, page, state)
         time.sleep(0.05)
-    host.wait_for_function("() => ![...document.querySelectorAll('.seat-name')]"
-                           ".some((s) => s.textContent.includes('(computer)'))",
-                           timeout=30_000)
+    # The host's seat panels name no computer now (its summary of the hand before may).
+    try:
+        host.wait_for_function(
+            "() => ![...document.querySelectorAll('[id^=\"seat-\"] .seat-name')]"
+            ".some((s) => s.textContent.includes('(computer)'))", timeout=60_000)
+    except Exception as error:
+        names = host.locator('[id^="seat-"] .seat-name').all_inner_texts()
+        raise AssertionError(f"{names} {state_of([*left, back])}") from error

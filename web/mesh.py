@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from peer import relay_client
+from peer import join_room, relay_client
 from pyodide.ffi import create_proxy, to_js
 from pyscript import window
 
@@ -63,14 +63,8 @@ class MeshPeer:
         client = await relay_client()
         if self.closed:
             return
-        client.resumeRelayReconnection()
-        config = to_js({"appId": MESH_APP, "password": code,
-                        "relayConfig": {"urls": list(self.relays),
-                                        "redundancy": len(self.relays)},
-                        "rtcConfig": {"iceServers": [{"urls": url} for url in self.ice_servers]}},
-                       dict_converter=window.Object.fromEntries)
-        self.room = client.joinRoom(config, code)
-        self.action = self.room.makeAction("table")
+        self.room, self.action = join_room(client, MESH_APP, code, "table", self.relays,
+                                           self.ice_servers)
         self.action.onMessage = self.proxy(self.received)
         self.room.onPeerJoin = self.proxy(self.joined)
         self.room.onPeerLeave = self.proxy(self.left)

@@ -154,8 +154,10 @@ class PartyRoom(Room):
         party.table_name = self.online_party_table()
         party.level = self.prefs.level
         party.player_names[0] = self.prefs.name
-        self.show_party_room(code)
+        element("online-room-qr").innerHTML = ""  # an earlier room's, until this one's
+        link = self.show_party_room(code)
         await self.party_enter(party)
+        self.show_qr(link)  # once the room is being announced, as at two
 
     async def party_join(self, code: str, back: int = -1) -> None:
         """A friend: into the room ``code``, to be seated by its host (``back``: the seat
@@ -788,11 +790,7 @@ class PartyRoom(Room):
     # ------------------------------------------------------------------ the dialog
 
     def show_party_room(self, code: str) -> str:
-        location = window.location
-        link = f"{location.origin}{location.pathname}?online={code}"
-        element("online-room-code").value = code
-        element("online-room-link").value = link
-        element("online-room").hidden = False
+        link = self.show_room(code)  # (the code, its link and their Copy buttons)
         self.party_say(_("Tell your friends the table code, or send the link; seat them "
                          "below, then tap Start."))
         self.fill_party_room()

@@ -130,6 +130,19 @@ async def relay_client() -> Any:
     return await run_js("(url) => import(url)")(url)
 
 
+def join_room(client: Any, app: str, code: str, action: str, relays: tuple[str, ...],
+              ice_servers: tuple[str, ...]) -> tuple[Any, Any]:
+    """trystero's room ``code`` of the application ``app`` at ``relays`` (the session
+    descriptions encrypted with the code), and its message action ``action``."""
+    client.resumeRelayReconnection()  # (after an earlier game left the relays)
+    config = to_js({"appId": app, "password": code,
+                    "relayConfig": {"urls": list(relays), "redundancy": len(relays)},
+                    "rtcConfig": {"iceServers": [{"urls": url} for url in ice_servers]}},
+                   dict_converter=window.Object.fromEntries)
+    room = client.joinRoom(config, code)
+    return room, room.makeAction(action)
+
+
 class RelayPeer:
     """One end of a data channel whose two pages met at a relay by room code (trystero's
     torrent strategy: the room is announced on WebTorrent trackers, and the pages' session
@@ -166,14 +179,8 @@ class RelayPeer:
         client = self.client = await relay_client()
         if self.closed:
             return
-        client.resumeRelayReconnection()  # (after an earlier game left the relays)
-        config = to_js({"appId": RELAY_APP, "password": code,
-                        "relayConfig": {"urls": list(self.relays),
-                                        "redundancy": len(self.relays)},
-                        "rtcConfig": {"iceServers": [{"urls": url} for url in self.ice_servers]}},
-                       dict_converter=window.Object.fromEntries)
-        self.room = client.joinRoom(config, code)
-        self.action = self.room.makeAction("spades")
+        self.room, self.action = join_room(client, RELAY_APP, code, "spades", self.relays,
+                                           self.ice_servers)
         self.action.onMessage = self.proxy(self.received)
         self.room.onPeerJoin = self.proxy(self.joined)
         self.room.onPeerLeave = self.proxy(self.left)

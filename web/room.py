@@ -345,6 +345,12 @@ class Room:
     def online_party_table(self) -> str:
         raise NotImplementedError
 
+    def show_room(self, code: str) -> str:
+        raise NotImplementedError
+
+    def show_qr(self, link: str) -> None:
+        raise NotImplementedError
+
     def online_move(self, action: Action, why: str = "") -> Game | None:
         raise NotImplementedError
 
