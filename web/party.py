@@ -858,9 +858,6 @@ class PartyRoom(Room):
                 return name
         return self.prefs.table if self.prefs.table in PARTY_TABLES else PARTY_TABLES[0]
 
-    def party_state_of(self) -> str:
-        return "" if self.party is None else self.party.state
-
     def party_over(self) -> bool:
         return self.party_active() and self.party is not None and \
             self.party.state in ("failed", "disagree")
