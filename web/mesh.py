@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from peer import join_room, relay_client
-from pyodide.ffi import create_proxy, to_js
+from peer import Proxied, join_room, relay_client
+from pyodide.ffi import to_js
 from pyscript import window
 
 MESH_APP = "spades-table-1"
@@ -32,7 +32,7 @@ MAX_PEERS = 3
 """The most other pages a page hears in its room (four seats); a fifth is not heard."""
 
 
-class MeshPeer:
+class MeshPeer(Proxied):
     """This page's place in a four-seat room: ``on_message(peer, text)`` for each message
     of another page (``peer``: its trystero id), ``on_peer(peer, present)`` as pages come
     and go."""
@@ -51,11 +51,6 @@ class MeshPeer:
         self.action: Any = None
         self.closed = False
         self.proxies: list[Any] = []
-
-    def proxy(self, handler: Callable[..., None]) -> Any:
-        made = create_proxy(handler)
-        self.proxies.append(made)
-        return made
 
     async def enter(self, code: str) -> None:
         """Into the room ``code``: every page in it is met."""

@@ -143,7 +143,19 @@ def join_room(client: Any, app: str, code: str, action: str, relays: tuple[str, 
     return room, room.makeAction(action)
 
 
-class RelayPeer:
+class Proxied:
+    """Keeps alive the Python handlers a relay's JavaScript calls (``proxy``), while the
+    room is: RelayPeer's and mesh.MeshPeer's."""
+
+    proxies: list[Any]
+
+    def proxy(self, handler: Callable[..., None]) -> Any:
+        made = create_proxy(handler)
+        self.proxies.append(made)
+        return made
+
+
+class RelayPeer(Proxied):
     """One end of a data channel whose two pages met at a relay by room code (trystero's
     torrent strategy: the room is announced on WebTorrent trackers, and the pages' session
     descriptions go through them encrypted with the code). Speaks as ``Peer`` does:
@@ -167,11 +179,6 @@ class RelayPeer:
         """The friend's page (trystero's peer id): the first page in the room."""
         self.closed = False
         self.proxies: list[Any] = []
-
-    def proxy(self, handler: Callable[..., None]) -> Any:
-        made = create_proxy(handler)
-        self.proxies.append(made)
-        return made
 
     async def enter(self, code: str) -> None:
         """Into the room ``code`` (its page then waits there for the friend's)."""
