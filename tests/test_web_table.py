@@ -542,3 +542,16 @@ def test_the_next_hands_blind_nil_offer_waits_for_the_summary() -> None:
     assert 'data-bid="blind"' not in render.bids_html(waiting)
     after = table.table_view(game, Prefs(), store.UiState(summary=False))
     assert after.can_look and 'data-bid="blind"' in render.bids_html(after)
+
+
+@pytest.mark.parametrize("viewer", [0, 1, 2, 3])
+def test_an_online_game_ended_early_at_four_is_told_from_the_viewers_side(viewer: int) -> None:
+    """The end panel of a four-seat online game that ended before its score did (the host
+    left, a cheat caught): the score from the page's side, whatever its seat (a seat is
+    0 to 3, a side 0 or 1; the panel once read the scores by seat and failed at West)."""
+    game = play_to(Game.new(PRESETS["classic"], seed=8), lambda g: len(g.history) == 1)
+    ours, theirs = game.scores[viewer % 2], game.scores[1 - viewer % 2]
+    html = render.ending_html("The host has left the table.", game,
+                              ("North & South", "East & West"), viewer)
+    assert f"{ours} to {theirs}" in html.replace("\u2212", "-")
+    assert "The host has left the table." in html

@@ -476,13 +476,15 @@ def summary_html(summary: HandSummary, game_over_text: str, winner: int | None,
 def ending_html(why: str, game: Game, names: tuple[str, str], viewer: int) -> str:
     """The end of an online game that ended before its score did (a forfeit, a player
     who left, a cheat caught): why, the score it ended at, and the way on (a new game; the
-    score sheet; the last hand's review, if a hand was finished)."""
+    score sheet; the last hand's review, if a hand was finished). ``names``: the two
+    sides'; ``viewer``: the page's seat (at four, its side is ``viewer % 2``)."""
     hands = len(game.history)
+    side = viewer % 2  # (at four, the viewer's seat: its side)
     score = ngettext("{ours} to {theirs}, after {count} hand.",
                      "{ours} to {theirs}, after {count} hands.", hands).format(
-        ours=number(game.scores[viewer]), theirs=number(game.scores[1 - viewer]),
+        ours=number(game.scores[side]), theirs=number(game.scores[1 - side]),
         count=hands)
-    yours, theirs = escape(names[viewer]), escape(names[1 - viewer])
+    yours, theirs = escape(names[side]), escape(names[1 - side])
     review = ""
     if hands:
         review_word = escape(_("Review the hand"))

@@ -119,8 +119,11 @@ class Screen(Room):
         appearing = False
         ending = self.online_ending()
         if ending:  # an online game that ended before its score did: its end, and why
-            self.set_html("summary-body", render.ending_html(
-                ending, self.game, self.names(), ui.viewer))
+            players = self.game.rules.players
+            names = self.names() if players == 2 else (table.side_name(0, players),
+                                                       table.side_name(1, players))
+            self.set_html("summary-body", render.ending_html(ending, self.game, names,
+                                                             ui.viewer))
             appearing = bool(summary.hidden)
             summary.hidden = False
         elif view.summary is not None and not self.summary_held:
