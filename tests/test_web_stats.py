@@ -28,12 +28,16 @@ import stats_view  # noqa: E402
 from stats import (  # noqa: E402
     MAX_DAYS,
     MAX_GAMES,
+    MAX_PARTNERS,
+    ONLINE,
+    PARTY,
     STATS_KEY,
     DailyResult,
     GameResult,
     Stats,
     Streak,
     Totals,
+    by_partner,
     calendar_month,
     load_stats,
     par_difference,
@@ -384,8 +388,8 @@ def test_save_and_load_round_trip() -> None:
     save_stats(storage, stats)
     record = json.loads(storage.items[STATS_KEY])
     assert record["version"] == 1
-    assert set(record) == {"version", "games", "totals", "daily", "streak_start",
-                           "best_streak"}
+    assert set(record) == {"version", "games", "totals", "partners", "daily",
+                           "streak_start", "best_streak"}
 
 
 def test_a_storage_that_refuses() -> None:
@@ -711,3 +715,159 @@ def test_the_statistics_chart_the_coachs_figure() -> None:
     ET.fromstring(f"<div>{html}</div>")  # well-formed
     assert "The coach" not in stats_view.stats_html(full_stats(), datetime.date(2026, 12, 5),
                                                      {}, {})
+
+
+# ---------------------------------------------------------------- four at the table online
+
+
+def party(partner: str | None, computer: str | None = None, **changes: Any) -> GameResult:
+    """LOST (a four-player game) as four at the table online, with this partner."""
+    return replace(LOST, level=PARTY, partner=partner, partner_computer=computer, **changes)
+
+
+def party_stats() -> Stats:
+    """Ana twice (won once), a Hard computer once, an unnamed friend once, and the
+    games of full_stats()."""
+    stats = full_stats()
+    for result in (party("Ana"), party("", "hard"), party("Ana", won=True), party("")):
+        stats = record_game(stats, result)
+    return stats
+
+
+def test_four_at_the_table_online_is_filed_apart_and_by_partner() -> None:
+    """Issue 47: a four-seat online game is "party" (never "online", which is two
+    players'), with the partner's name as a typed name is kept."""
+    game = lost_custom_game()
+    result = result_of(game, PARTY, partner="  Ana   Maria  ", side=0)
+    assert result == party("Ana Maria")
+    assert result_of(game, PARTY, partner="x" * 30).partner == "x" * 20
+    assert result_of(game, PARTY, partner="bad\x00name").partner == ""  # not a name
+    assert result_of(game, PARTY, partner="", partner_computer="hard") == party("", "hard")
+    assert result_of(game, PARTY).partner is None  # the page did not know its partner
+    with pytest.raises(ValueError):
+        result_of(game, ONLINE)  # online is two players
+    with pytest.raises(ValueError):
+        result_of(won_duel(), PARTY, partner="Ana")  # four at the table is four
+    with pytest.raises(ValueError):
+        result_of(won_duel(), "medium", partner="Ana")  # a partner at four online only
+    with pytest.raises(ValueError):
+        result_of(game, PARTY, partner="Ana", partner_computer="hard")  # a computer: no name
+    with pytest.raises(ValueError):
+        result_of(game, PARTY, partner="", partner_computer="grandmaster")
+    for kept in (party("Ana"), party("", "expert"), party("", ""), party(None)):
+        assert GameResult.from_dict(json.loads(json.dumps(kept.to_dict()))) == kept
+    data = LOST.to_dict()
+    del data["partner"], data["partner_computer"]  # a result kept before issue 47
+    assert GameResult.from_dict(data) == LOST
+
+
+def test_totals_by_partner() -> None:
+    stats = party_stats()
+    assert stats.totals[("custom", PARTY)].games == 4
+    assert stats.totals[("custom", "expert")].games == 1  # LOST itself
+    assert by_partner(stats) == [
+        (("Ana", None), Totals.of(party("Ana")) + Totals.of(party("Ana", won=True))),
+        (("", None), Totals.of(party(""))),
+        (("", "hard"), Totals.of(party("", "hard")))]
+    assert by_partner(stats)[0][1].games == 2 and by_partner(stats)[0][1].wins == 1
+    assert by_partner(record_game(stats, party(None))) == by_partner(stats)
+    assert load_after_save(stats) == stats
+    assert by_partner(full_stats()) == []
+
+
+def test_totals_by_partner_outlive_the_recent_games_and_are_bounded() -> None:
+    stats = party_stats()
+    for _ in range(MAX_GAMES):
+        stats = record_game(stats, WON)
+    assert not any(result.partner for result in stats.games)
+    assert dict(load_after_save(stats).partners) == dict(party_stats().partners)
+    for number in range(MAX_PARTNERS + 5):
+        stats = record_game(stats, party(f"Friend {number}"))
+    assert len(stats.partners) == MAX_PARTNERS
+    assert ("Ana", None) in stats.partners  # the most played stay
+    assert ("Friend 104", None) in stats.partners  # the newest is never the one dropped
+    data = stats.to_dict()
+    data["partners"] += [{**data["partners"][-1], "partner": f"More {n}"} for n in range(9)]
+    assert stored(data).partners == stats.partners
+
+
+BAD_PARTNERS: list[tuple[str, Any]] = [
+    ("partner", 3), ("partner", ["Ana"]), ("partner", True), ("partner", "x" * 21),
+    ("partner", " Ana"), ("partner", "Ana  Maria"), ("partner", "A\nB"), ("partner", "\x00"),
+    ("partner", "Ana" * 100_000), ("partner_computer", "grandmaster"),
+    ("partner_computer", True), ("partner_computer", "friend"), ("partner_computer", ["hard"]),
+]
+
+
+@pytest.mark.parametrize(("name", "value"), BAD_PARTNERS)
+def test_a_bad_partner_drops_its_game_alone(name: str, value: Any) -> None:
+    stats = record_game(full_stats(), party("", "hard"))
+    data = stats.to_dict()
+    bad = dict(data["games"][-1])
+    bad[name] = value
+    data["games"][-1] = bad
+    again = stored(data)
+    assert again.games == stats.games[:-1]
+    assert again.partners == stats.partners and again.totals == stats.totals
+
+
+def test_a_partner_beside_a_game_not_at_four_online_drops_it() -> None:
+    data = full_stats().to_dict()
+    data["games"][0]["partner"] = "Ana"  # LOST, at the computers' Expert level
+    assert stored(data).games == full_stats().games[1:]
+    data = record_game(full_stats(), party("Ana")).to_dict()
+    data["games"][-1]["partner_computer"] = "hard"  # a computer with a name
+    assert stored(data).games == full_stats().games
+
+
+@pytest.mark.parametrize(("name", "value"), [
+    *BAD_PARTNERS, ("partner", None), ("partner_computer", ""),
+    ("games", -1), ("wins", 99), ("points", 1.5), ("nil_made", 99), ("hands", "7"),
+])
+def test_a_bad_partner_totals_entry_is_dropped_alone(name: str, value: Any) -> None:
+    stats = party_stats()
+    data = stats.to_dict()
+    assert data["partners"][0]["partner"] == "Ana"
+    data["partners"][0][name] = value
+    again = stored(data)
+    assert dict(again.partners) == {key: totals for key, totals in stats.partners.items()
+                                    if key != ("Ana", None)}
+    assert again.games == stats.games and again.totals == stats.totals
+
+
+def test_partner_totals_that_are_not_objects_repeat_or_name_a_computer_are_dropped() -> None:
+    stats = party_stats()
+    data = stats.to_dict()
+    named_computer = dict(data["partners"][0], partner_computer="hard")
+    repeat = dict(data["partners"][0], games=1000, hands=9000)
+    data["partners"] = ["Ana", None, 3, [], named_computer, *data["partners"], repeat]
+    assert stored(data).partners == stats.partners
+    data["partners"] = {"Ana": 1}
+    assert stored(data).partners == {}
+
+
+def test_the_panel_shows_four_at_the_table_online_by_partner() -> None:
+    stats = record_game(party_stats(), party("<b>Zoë</b>", won=True))
+    stats = record_game(stats, party("", ""))
+    html = stats_view.stats_html(stats, DAY, NAMES, {**LEVELS, "party": "FOUR"})
+    root = ET.fromstring(f"<div>{html}</div>")
+    table = root.find(".//table[@class='stats-table stats-partners']")
+    assert table is not None
+    assert text_of(table.find("caption")) == "Four at the table online, by partner"
+    assert [text_of(th) for th in table.findall("thead/tr/th")] == [
+        "Partner", "Games", "Games won", "Points per hand"]
+    rows = [[text_of(r.find("th"))] + [text_of(td) for td in r.findall("td")]
+            for r in table.findall("tbody/tr")]
+    assert rows == [
+        ["Ana", "2", "1 (50%)", "21.0"],            # 147 + 147 over 14 hands
+        ["<b>Zoë</b>", "1", "1 (100%)", "21.0"],    # written as text, never as markup
+        ["A friend with no name", "1", "0 (0%)", "21.0"],
+        ["A computer (HARD)", "1", "0 (0%)", "21.0"],
+        ["A computer", "1", "0 (0%)", "21.0"]]      # a level this page was not told
+    assert [r.get("data-partner") for r in table.findall("tbody/tr")] == [
+        "friend", "friend", "friend", "computer", "computer"]
+    assert all(td.get("data-label") for td in table.iter("td"))
+    levels = [text_of(r.find("td")) for r in root.findall(
+        ".//table[@class='stats-table']/tbody/tr")]
+    assert "FOUR" in levels  # "party" in the table of tables and levels
+    assert "stats-partners" not in stats_view.stats_html(full_stats(), DAY, NAMES, LEVELS)

@@ -998,5 +998,20 @@ class PartyTable(PartyRoom):
         else:
             element("party-room").hidden = True
 
+    def online_partner(self) -> tuple[str, str | None] | None:
+        """This page's player's partner, for the statistics (web/stats.py's PartnerKey):
+        (its name, None) for a seat the table names (a friend's, kept when a computer took
+        it over), ("", the computers' level) for a computer's ("" on a friend's page: the
+        host's start does not say it), ("", None) for a friend who gave no name; None
+        when no four-seat game is on."""
+        party = self.party
+        if not self.party_active() or party is None:
+            return None
+        seat = (party.seat + 2) % 4
+        if not party.player_names[seat] and seat in party.computers:
+            return "", party.level if party.host else ""
+        return party.player_names[seat], None
+
+
 
 __all__ = ["COMPUTER", "PARTY_TABLES", "Party", "PartyRoom", "PartyTable"]

@@ -207,7 +207,7 @@ class Record(Duplicate, Replay, Marking):
         """A game is over: into the statistics, once (a reload does not count it again).
         A pass-and-play game is two people's, not this player's record: left out. An
         online game is this player's, at their own seat, filed apart from the computer's
-        levels (as "online")."""
+        levels (as "online"; at four, as "party", with the partner: ``online_result``)."""
         app = self.app
         if app.ui.recorded or app.game.phase is not Phase.GAME_OVER:
             return
@@ -216,7 +216,7 @@ class Record(Duplicate, Replay, Marking):
         if app.ui.friend:
             return
         if app.ui.online:
-            result = stats.result_of(app.game, stats.ONLINE, side=app.ui.viewer % 2)
+            result = self.online_result(app.game, app.ui.viewer % 2)
         else:
             day = app.ui.day if app.ui.daily else None
             result = stats.result_of(app.game, app.ui.level, day, self.complete_par(),
@@ -235,10 +235,22 @@ class Record(Duplicate, Replay, Marking):
             return
         app.ui = replace(app.ui, recorded=True)
         app.save()
-        result = stats.result_of(game, stats.ONLINE, side=side,
-                                 winner=side if won else 1 - side)
+        side %= 2  # (at four, a seat: its side)
+        result = self.online_result(game, side, winner=side if won else 1 - side)
         self.stats = stats.record_game(self.stats, result)
         self.save_stats()
+
+    def online_result(self, game: Game, side: int,
+                      winner: int | None = None) -> stats.GameResult:
+        """An online game's result for ``side``: "online" at two players; at four (the
+        four-seat room, web/party.py), "party" with the partner the table showed (none
+        known when the room is gone)."""
+        if game.rules.players != 4:
+            return stats.result_of(game, stats.ONLINE, side=side, winner=winner)
+        partner = self.app.online_partner()
+        name, computer = partner if partner is not None else (None, None)
+        return stats.result_of(game, stats.PARTY, side=side, winner=winner, partner=name,
+                               partner_computer=computer)
 
     def complete_par(self) -> int | None:
         """The game's par difference once every hand has its par, else None."""
@@ -306,6 +318,7 @@ class Record(Duplicate, Replay, Marking):
         names = {key: _(word) for key, word in LEVEL_NAMES.items()}
         names["friend"] = _("A friend on this device")
         names["online"] = _("A friend online")
+        names["party"] = _("Four at the table online")
         return names
 
     def reset_stats(self) -> None:

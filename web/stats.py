@@ -12,13 +12,16 @@ Storage: one record under ``spades.stats``::
     {"version": 1,
      "games":  [GameResult.to_dict(), ...],        # the last MAX_GAMES, oldest first
      "totals": [{"table": "quick", "level": "medium", "games": 3, ...}, ...],
+     "partners": [{"partner": "Ana", "partner_computer": null, "games": 2, ...}, ...],
      "daily":  {"2026-11-30": {"won": true, "scores": [312, 180], "par": 23}, ...},
      "streak_start": "2026-11-28",                  # first day of the newest daily run
      "best_streak": 5}
 
 It is read like the preferences: field by field, whatever the version says; a bad game
 result, a bad totals entry or a bad day is dropped alone and the rest is kept. The totals
-never drop (an old game's figures survive the cap on ``games``); the daily map keeps the
+never drop (an old game's figures survive the cap on ``games``); nor do the totals by
+partner of the four-seat online games (``partners``), but for the least played beyond
+MAX_PARTNERS partners (names are anyone's: the list is bounded); the daily map keeps the
 last MAX_DAYS days, and the newest run's first day and the best run are kept beside it so
 that a streak longer than the map survives too.
 
@@ -37,7 +40,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Protocol
 
-from prefs import LEVELS, TABLES
+from prefs import LEVELS, TABLES, player_name
 from store import MAX_ITEM_CHARS, Storage
 
 from spades import PRESETS, Rules
@@ -49,11 +52,18 @@ STATS_VERSION = 1
 CUSTOM = "custom"
 FRIEND = "friend"
 ONLINE = "online"
+PARTY = "party"
 TABLE_KEYS = (*TABLES, CUSTOM)
 """The tables a result is filed under: the presets, and "custom" for changed settings."""
-LEVEL_KEYS = (*LEVELS, FRIEND, ONLINE)
+LEVEL_KEYS = (*LEVELS, FRIEND, ONLINE, PARTY)
 """The computer players' levels, "friend" for pass and play, "online" for a friend at
-another device (two-player tables both)."""
+another device (two-player tables both), "party" for four at the table online (friends
+and computers at a four-player table, web/party.py)."""
+PARTNER_LEVELS = ("", *LEVELS)
+"""A computer partner's level at four online: "" when this page was not told it (a
+friend's page: the host's page plays the computers)."""
+MAX_PARTNERS = 100
+"""Partners kept in the totals by partner (the least played go first beyond it)."""
 MAX_GAMES = 200
 """Recent games kept whole (for the charts); the totals keep everything."""
 MAX_DAYS = 400
@@ -147,6 +157,28 @@ def _pair(value: object) -> tuple[int, int]:
     return (_signed(value[0]), _signed(value[1]))
 
 
+def _partner(value: object) -> str:
+    """A partner's name as ``partner_name`` keeps it ("" for a friend who gave none)."""
+    if not isinstance(value, str) or player_name(value) != value:
+        raise ValueError("not a name as we keep one")
+    return value
+
+
+def _partner_level(value: object) -> str:
+    return _choice(value, PARTNER_LEVELS)
+
+
+def partner_name(name: str) -> str:
+    """The partner's name as the statistics keep it: as a typed name is kept (trimmed,
+    its spaces single, at most 20 characters: prefs.player_name), "" when it is not one."""
+    return player_name(name) or ""
+
+
+PartnerKey = tuple[str, str | None]
+"""Whom the totals by partner are kept for: (name, None) for a friend (the name "" for a
+friend who gave none), ("", level) for a computer (level "" when not told)."""
+
+
 def _object(value: object) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise ValueError("not an object")
@@ -168,7 +200,8 @@ class GameResult:
     table: str
     """A key of PRESETS, or "custom" when the settings differ from the preset's."""
     level: str
-    """The computer players' level, "friend" for pass and play, "online"."""
+    """The computer players' level, "friend" for pass and play, "online" (two players),
+    "party" (four at the table online)."""
     players: int
     won: bool
     scores: tuple[int, int]
@@ -201,6 +234,13 @@ class GameResult:
     coach: float | None = None
     """The coach's figure for the game: points lost a judged decision over its hands the
     coach judged (web/marking.py), None when none was judged."""
+    partner: str | None = None
+    """Four at the table online: the partner's name as the table showed it
+    (``partner_name``; "" for a friend who gave none, and for a computer). None in other
+    games, and when the page did not know its partner."""
+    partner_computer: str | None = None
+    """Four at the table online, a computer partner: its level (a key of LEVELS, or ""
+    when this page was not told it). None for a friend, and in other games."""
 
     def __post_init__(self) -> None:
         _choice(self.table, TABLE_KEYS)
@@ -209,6 +249,14 @@ class GameResult:
             raise ValueError("players must be 2 or 4")
         if self.level in (FRIEND, ONLINE) and self.players != 2:
             raise ValueError("a friend plays at a two-player table")
+        if self.level == PARTY and self.players != 4:
+            raise ValueError("four at the table online is four players")
+        _optional(self.partner, _partner)
+        _optional(self.partner_computer, _partner_level)
+        if self.partner is not None and self.level != PARTY:
+            raise ValueError("a partner is named at four online only")
+        if self.partner_computer is not None and self.partner != "":
+            raise ValueError("a computer partner has no name")
         if self.table != CUSTOM and PRESETS[self.table].players != self.players:
             raise ValueError("players do not match the table")
         _flag(self.won)
@@ -261,6 +309,8 @@ class GameResult:
                 hand_points=tuple(_signed(value) for value in points),
                 hints=_count(data.get("hints", 0)),  # (a result kept before hints: none)
                 coach=_optional(data.get("coach"), _points_lost),
+                partner=_optional(data.get("partner"), _partner),
+                partner_computer=_optional(data.get("partner_computer"), _partner_level),
             )
         except TypeError as error:  # never expected: every argument is checked above
             raise ValueError(str(error)) from error
@@ -278,7 +328,8 @@ def table_key(rules: Rules) -> str:
 def result_of(game: FinishedGame, level: str, daily: str | None = None,
               par_diff: int | None = None, side: int = 0,
               winner: int | None = None, hints: int = 0,
-              coach: float | None = None) -> GameResult:
+              coach: float | None = None, partner: str | None = None,
+              partner_computer: str | None = None) -> GameResult:
     """What a finished game leaves behind for ``side`` (the player's: 1 for the invited
     player online), read from the engine's ``game.history`` alone.
 
@@ -288,7 +339,9 @@ def result_of(game: FinishedGame, level: str, daily: str | None = None,
     ``bag_limit`` bags away). ``winner``: the winner of an online game that ended
     before its score did (a forfeit, a player who left), the hands played so far counted.
     ``hints``: the hints the player asked for in it; ``coach``: the coach's figure for it
-    (points lost a judged decision). Raises ValueError for a game that is not over.
+    (points lost a judged decision). ``partner`` and ``partner_computer``: four at the
+    table online, the partner (see GameResult; the name is kept as ``partner_name``).
+    Raises ValueError for a game that is not over.
     """
     winner = game.winner if winner is None else winner
     if winner is None:
@@ -320,7 +373,8 @@ def result_of(game: FinishedGame, level: str, daily: str | None = None,
         scores=(game.scores[side], game.scores[1 - side]), hands=len(game.history),
         points=sum(hand_points), daily=daily, par=par_diff,
         hand_points=tuple(hand_points), hints=hints, coach=coach,
-                      **counts)
+        partner=None if partner is None else partner_name(partner),
+        partner_computer=partner_computer, **counts)
 
 
 def par_difference(hand_points: Sequence[int], par_points: Mapping[int, int]) -> int | None:
@@ -443,6 +497,8 @@ class Stats:
     streak_start: str | None = None
     """The first day of the run of days that ends at the newest daily result."""
     best_streak: int = 0
+    partners: Mapping[PartnerKey, Totals] = field(default_factory=dict)
+    """Four at the table online: running totals per partner (at most MAX_PARTNERS)."""
 
     def overall(self) -> Totals:
         return sum(self.totals.values(), Totals())
@@ -465,19 +521,43 @@ class Stats:
             "games": [result.to_dict() for result in self.games],
             "totals": [{"table": table, "level": level, **totals.to_dict()}
                        for table, level, totals in self.by_table_level()],
+            "partners": [{"partner": name, "partner_computer": computer,
+                          **totals.to_dict()} for (name, computer), totals in by_partner(self)],
             "daily": {day: result.to_dict() for day, result in sorted(self.daily.items())},
             "streak_start": self.streak_start,
             "best_streak": self.best_streak,
         }
 
 
+def by_partner(stats: Stats) -> list[tuple[PartnerKey, Totals]]:
+    """Four at the table online: (partner, totals) of every partner, the most games first;
+    then friends by name, a friend with no name, computers by level (an unknown one
+    last)."""
+    def order(item: tuple[PartnerKey, Totals]) -> tuple[int, bool, bool, str, str, int]:
+        (name, computer), totals = item
+        level = LEVELS.index(computer) if computer in LEVELS else len(LEVELS)
+        return (-totals.games, computer is not None, not name, name.casefold(), name, level)
+
+    return sorted(stats.partners.items(), key=order)
+
+
 def record_game(stats: Stats, result: GameResult) -> Stats:
     """The record with one more finished game. A daily game counts for its day only the
-    first time (a replay of the day's deal counts in the totals, not in the calendar)."""
+    first time (a replay of the day's deal counts in the totals, not in the calendar). A
+    game at four online counts for its partner too; a partner new beyond MAX_PARTNERS
+    takes the place of the least played other one."""
     key = (result.table, result.level)
     totals = dict(stats.totals)
     totals[key] = totals.get(key, Totals()) + Totals.of(result)
     stats = replace(stats, games=(*stats.games, result)[-MAX_GAMES:], totals=totals)
+    if result.partner is not None:
+        partner = (result.partner, result.partner_computer)
+        partners = dict(stats.partners)
+        partners[partner] = partners.get(partner, Totals()) + Totals.of(result)
+        if len(partners) > MAX_PARTNERS:
+            del partners[min((other for other in partners if other != partner),
+                             key=lambda other: partners[other].games)]
+        stats = replace(stats, partners=partners)
     if result.daily is None or result.daily in stats.daily:
         return stats
     days = dict(stats.daily)
@@ -622,6 +702,20 @@ def stats_from_dict(data: object) -> Stats:
                     totals[key] = Totals.from_dict(entry)
             except Exception:
                 continue
+    partners: dict[PartnerKey, Totals] = {}
+    stored = data.get("partners")
+    if isinstance(stored, list):
+        for item in stored:
+            try:
+                entry = _object(item)
+                partner = (_partner(entry.get("partner")),
+                           _optional(entry.get("partner_computer"), _partner_level))
+                if partner[1] is not None and partner[0] != "":
+                    raise ValueError("a computer partner has no name")
+                if partner not in partners and len(partners) < MAX_PARTNERS:
+                    partners[partner] = Totals.from_dict(entry)
+            except Exception:
+                continue
     days: dict[str, DailyResult] = {}
     stored = data.get("daily")
     if isinstance(stored, dict):
@@ -641,7 +735,7 @@ def stats_from_dict(data: object) -> Stats:
         newest = datetime.date.fromisoformat(max(days))
         best = max(best, (newest - datetime.date.fromisoformat(start)).days + 1)
     best = max(best, _longest_run(days))
-    return Stats(tuple(games[-MAX_GAMES:]), totals, days, start, best)
+    return Stats(tuple(games[-MAX_GAMES:]), totals, days, start, best, partners)
 
 
 def _stored_start(days: Mapping[str, DailyResult], value: object) -> str | None:

@@ -1,11 +1,12 @@
 """The Statistics panel: HTML from the player's record (web/stats.py).
 
 Pure string building, like render.py: the overall figures, a table of each table and
-level played, Nil and Blind Nil, bags, opponents set, the daily streak, this month's daily
-calendar, the points chart, and the Reset button (``data-action="ask-reset-stats"``: the
-page asks before it forgets). Numbers are written without the locale module (the same
-under Pyodide as under CPython): percentages whole ("83%"), other figures to one decimal,
-the decimal mark and the percent sign coming from the catalog.
+level played, one of each partner at four online (when there is one), Nil and Blind Nil,
+bags, opponents set, the daily streak, this month's daily calendar, the points chart, and
+the Reset button (``data-action="ask-reset-stats"``: the page asks before it forgets).
+Numbers are written without the locale module (the same under Pyodide as under CPython):
+percentages whole ("83%"), other figures to one decimal, the decimal mark and the percent
+sign coming from the catalog.
 """
 
 from __future__ import annotations
@@ -17,7 +18,16 @@ from html import escape
 from charts import lost_chart, points_chart
 from i18n import N_, _, decimal, ngettext, signed
 from share import score_text
-from stats import Stats, Totals, calendar_month, recent_coach, recent_points_per_hand, streak
+from stats import (
+    PartnerKey,
+    Stats,
+    Totals,
+    by_partner,
+    calendar_month,
+    recent_coach,
+    recent_points_per_hand,
+    streak,
+)
 
 MONTH_NAMES = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"),
                N_("June"), N_("July"), N_("August"), N_("September"), N_("October"),
@@ -129,6 +139,44 @@ def table_row(table_name: str, level_name: str, totals: Totals, labels: Sequence
             f'{escape(table_name)}</th>{cells}</tr>')
 
 
+def partner_words(partner: PartnerKey, level_names: Mapping[str, str]) -> str:
+    """A partner at four online as the panel names it: a friend's name, "A friend with
+    no name", "A computer (Hard)", or "A computer" when its level is not known here."""
+    name, computer = partner
+    if computer is None:
+        return name or _("A friend with no name")
+    if not computer:
+        return _("A computer")
+    # TRANSLATORS: a computer partner at four online, with its level ("A computer (Hard)").
+    return _("A computer ({level})").format(level=level_names.get(computer, computer))
+
+
+def partners_html(stats: Stats, level_names: Mapping[str, str]) -> str:
+    """Four at the table online, one row per partner (the most games first); "" before
+    the first such game counted by partner."""
+    played = by_partner(stats)
+    if not played:
+        return ""
+    heads = (_("Partner"), _("Games"), _("Games won"), _("Points per hand"))
+    labels = [escape(word) for word in heads]
+    head = "".join(f'<th scope="col">{word}</th>' for word in labels)
+    rows = []
+    for partner, totals in played:
+        values = (
+            str(totals.games),
+            escape(_("{wins} ({percent})").format(wins=totals.wins, percent=rate_of(totals))),
+            escape(decimal_text(totals.points_per_hand())),
+        )
+        cells = "".join(f'<td data-label="{label}"><span class="nowrap">{value}</span></td>'
+                        for label, value in zip(labels[1:], values, strict=True))
+        kind = "friend" if partner[1] is None else "computer"
+        rows.append(f'<tr data-partner="{kind}"><th scope="row" data-label="{labels[0]}">'
+                    f'{escape(partner_words(partner, level_names))}</th>{cells}</tr>')
+    caption = escape(_("Four at the table online, by partner"))
+    return (f'<table class="stats-table stats-partners"><caption>{caption}</caption><thead>'
+            f'<tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
+
+
 def bids_html(totals: Totals) -> str:
     """Nil and Blind Nil, bags and penalties, opponents set: one line each."""
     lines = [
@@ -223,7 +271,8 @@ def stats_html(stats: Stats, today: datetime.date, table_names: Mapping[str, str
     parts = []
     if totals.games:
         parts.append(section(_("All games"), overall_html(totals)
-                             + tables_html(stats, table_names, level_names)))
+                             + tables_html(stats, table_names, level_names)
+                             + partners_html(stats, level_names)))
         parts.append(section(_("Bids and bags"), bids_html(totals)))
     else:
         empty = _("No games finished yet: your statistics start with your first game.")
