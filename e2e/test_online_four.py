@@ -46,6 +46,7 @@ def state_of(pages: list[Any]) -> str:
     return " / ".join(
         f"{page.locator('#status').inner_text()!r} {page.locator('#notice').inner_text()!r} "
         f"{page.locator('#app').get_attribute('data-protocol')} "
+        f"peers {page.locator('#app').get_attribute('data-peers')} "
         f"{page.inner_html('#bids')[:300]!r}" for page in pages)
 
 
@@ -115,6 +116,11 @@ def test_two_friends_and_a_computer_the_hosts_partner(open_page: Any,
     menus.nth(1).select_option("computer")
     host.wait_for_function("() => [...document.querySelectorAll('#party-seats select')]"
                            ".filter((s) => s.value === 'computer').length === 1")
+    # The host chooses the computer's level; the friends' pages are told it.
+    host.locator("#party-seats select[data-party-level]").select_option("hard")
+    for guest in pages[1:]:
+        guest.wait_for_function(
+            "() => document.getElementById('party-seats').textContent.includes('Hard')")
     host.locator('#online [data-action="party-start"]').click()
     started(*pages)
     play_until_summaries(pages)
@@ -157,16 +163,18 @@ def test_a_blind_nil_and_the_partners_exchange(open_page: Any, relay: str) -> No
     assert "Blind Nil" in bids
 
 
-def test_a_page_closed_mid_hand_is_replaced_by_a_computer(open_page: Any,
+def test_a_page_closed_mid_hand_is_replaced_then_taken_back(open_page: Any,
                                                           relay: str) -> None:  # noqa: F811
-    """A friend closes its page: once the game has waited on its seat for 45 s (the host's
-    page.clock), the host's page deals the hand again with a computer in the seat, and
-    the three pages left play it out. (The page reopened and seated again at the next
-    hand is played by tests/test_mental_nprotocol.py's protocol test; here in Chromium it
-    failed on CI twice, the reopened page never meeting the room: see the issue's note.)"""
+    """A friend closes its page: once the game has waited on its seat for 45 s, the host's
+    page deals the hand again with a computer in the seat, and the three pages left play
+    it out; the friend reopens the page, which goes back to the room, and takes its seat
+    back at the next hand.
+
+    The 45 s are waited for, not faked with page.clock: a host's page whose clock jumped
+    ahead no longer formed a channel with the reopened page when its peer id led the
+    exchange of offers (trystero's glare rule), in 1 run of 2 on this machine's CI."""
     pages = open_room(open_page, relay, "classic", 3)
     host = pages[0]
-    host.clock.install()
     host.locator('#online [data-action="party-start"]').click()
     started(*pages)
     gone = pages[3]  # East
@@ -179,6 +187,7 @@ def test_a_page_closed_mid_hand_is_replaced_by_a_computer(open_page: Any,
             if state in ("bid", "play"):
                 your_move(page, state)
         time.sleep(0.05)
+    context = gone.context
     gone.close()
     left = pages[:3]
     replaced = False
@@ -192,7 +201,7 @@ def test_a_page_closed_mid_hand_is_replaced_by_a_computer(open_page: Any,
             if state in ("bid", "play"):
                 your_move(page, state)
         if not replaced:
-            host.clock.fast_forward(5000)
+            time.sleep(0.5)
             replaced = "a computer plays the seat" in host.locator("#notice").inner_text()
         elif back is None:
             # Every page left names the seat a computer's now.
@@ -200,7 +209,11 @@ def test_a_page_closed_mid_hand_is_replaced_by_a_computer(open_page: Any,
                 page.wait_for_function(
                     "() => [...document.querySelectorAll('.seat-name')]"
                     ".some((s) => s.textContent.includes('(computer)'))", timeout=30_000)
-            back = True
+            # The friend reopens the page: it goes back to the room on its own, and the
+            # host gives it its seat at the next hand.
+            back = context.new_page()
+            allow_relay(back, relay)
+            open_game(back, f"speed=instant&relay={relay}")
         time.sleep(0.05)
     else:
         raise AssertionError("the hand did not end without the page gone")
@@ -208,3 +221,67 @@ def test_a_page_closed_mid_hand_is_replaced_by_a_computer(open_page: Any,
     figures = [sorted(re.findall(r"-?\d+", page.locator("#scores").inner_text()))
                for page in left]
     assert figures[0] == figures[1] == figures[2]
+    # The friend is back in its seat from the first hand to start after its page came
+    # back (the host holds that hand's start for it), its cards dealt to it.
+    deadline = time.monotonic() + 240
+    while back.locator("#hand [data-card]").count() < 13 \
+            or not back.locator("#app[data-protocol]").count():  # (not the painted page)
+        assert time.monotonic() < deadline, state_of([*left, back])
+        for page in left:
+            state = str(page.evaluate(YOUR_STATE))
+            if state == "summary" and page.locator('[data-action="next-hand"]').count():
+                page.locator('[data-action="next-hand"]').first.click()
+            elif state in ("bid", "play"):
+                move(left, page, state)
+        time.sleep(0.05)
+    # The host's seat panels name no computer now (its summary of the hand before may).
+    try:
+        host.wait_for_function(
+            "() => ![...document.querySelectorAll('[id^=\"seat-\"] .seat-name')]"
+            ".some((s) => s.textContent.includes('(computer)'))", timeout=60_000)
+    except Exception as error:
+        names = host.locator('[id^="seat-"] .seat-name').all_inner_texts()
+        raise AssertionError(f"{names} {state_of([*left, back])}") from error
+
+
+def leave_by_new_game(page: Any) -> None:
+    """The player leaves the game under way as a player does: New game, confirmed."""
+    page.locator('#tools [data-action="ask-new-game"]').first.click()
+    page.locator('#confirm-new [data-action="confirm-new-game"]').click()
+
+
+def test_a_friend_who_leaves_is_replaced_at_once_and_the_host_leaving_ends_it(
+        open_page: Any, relay: str) -> None:  # noqa: F811
+    """A friend starts a new game mid-hand: its page tells the table, and the host's page
+    seats a computer at its seat's turn without waiting out the 45 s of a page gone
+    silent. Then the host leaves: the friends' pages end the game (the computers' cards
+    were on the host's page), unscored, counted for no one."""
+    pages = open_room(open_page, relay, "classic", 3)
+    host = pages[0]
+    host.locator('#online [data-action="party-start"]').click()
+    started(*pages)
+    leaver = pages[3]
+    deadline = time.monotonic() + 120
+    while not leaver.locator("#hand [data-card]").count():
+        assert time.monotonic() < deadline, state_of(pages)
+        for page in pages[:3]:
+            state = str(page.evaluate(YOUR_STATE))
+            if state in ("bid", "play"):
+                your_move(page, state)
+        time.sleep(0.05)
+    leave_by_new_game(leaver)
+    left = pages[:3]
+    deadline = time.monotonic() + 40  # (well under the 45 s a page gone is waited for)
+    while "a computer plays the seat" not in host.locator("#notice").inner_text():
+        assert time.monotonic() < deadline, state_of(left)
+        for page in left:
+            state = str(page.evaluate(YOUR_STATE))
+            if state in ("bid", "play"):
+                your_move(page, state)
+        time.sleep(0.05)
+    leave_by_new_game(host)
+    for page in pages[1:3]:
+        page.wait_for_function(
+            "() => document.getElementById('connection').textContent"
+            ".includes('The host has left the table')", timeout=30_000)
+        assert str(page.evaluate(YOUR_STATE)) not in ("bid", "play")  # (nothing to play)

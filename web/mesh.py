@@ -28,8 +28,17 @@ MESH_APP = "spades-table-1"
 """trystero's application id of the four-seat rooms (the two-player rooms' is another:
 a two-player room and a four-seat one never meet, whatever their codes)."""
 
-MAX_PEERS = 3
-"""The most other pages a page hears in its room (four seats); a fifth is not heard."""
+MAX_PEERS = 6
+"""The most other pages a page hears in its room: the three others, and as many again for
+pages closed whose channel this page has not yet seen close (it can take seconds: the page
+reopened in their place must be heard meanwhile). Who sits where is the party's to say
+(party.py: a page not seated is never taken for a seat); this only bounds the noise."""
+
+ALONE_MS = 20_000
+"""A page that expects others in its room (a friend's) and has met none for this long
+enters the room again: a fresh announce with fresh offers at the relay (a first one can
+be lost: the relay may not yet have dropped the page closed before it, or the others'
+pages may still hold its offer's stale state)."""
 
 
 class MeshPeer(Proxied):
@@ -51,6 +60,9 @@ class MeshPeer(Proxied):
         self.action: Any = None
         self.closed = False
         self.proxies: list[Any] = []
+        self.alone_since = 0.0
+        """Since when (the performance clock, ms) this page has met no other page: 0
+        while it has one, or before it enters."""
 
     async def enter(self, code: str) -> None:
         """Into the room ``code``: every page in it is met."""
@@ -58,6 +70,7 @@ class MeshPeer(Proxied):
         client = await relay_client()
         if self.closed:
             return
+        self.alone_since = float(window.performance.now()) if not self.peers else 0.0
         self.room, self.action = join_room(client, MESH_APP, code, "table", self.relays,
                                            self.ice_servers)
         self.action.onMessage = self.proxy(self.received)
@@ -69,13 +82,31 @@ class MeshPeer(Proxied):
         if self.closed or peer in self.peers or len(self.peers) >= MAX_PEERS:
             return  # a fifth page (a stale tab, a stranger) is not heard
         self.peers.append(peer)
+        self.alone_since = 0.0
         self.on_peer(peer, True)
 
     def left(self, peer_id: Any) -> None:
         peer = str(peer_id)
         if peer in self.peers:
             self.peers.remove(peer)
+            if not self.peers:
+                self.alone_since = float(window.performance.now())
             self.on_peer(peer, False)
+
+    def alone_too_long(self, now: float) -> bool:
+        """In the room and alone there for ``ALONE_MS``."""
+        return not self.closed and self.room is not None and not self.peers \
+            and bool(self.alone_since) and now - self.alone_since >= ALONE_MS
+
+    async def enter_again(self) -> None:
+        """Into the room again (alone there too long)."""
+        if self.room is None:
+            return
+        self.alone_since = 0.0  # (while entering: not twice)
+        room, self.room, self.action = self.room, None, None
+        await room.leave()  # (trystero's leave ends a moment later: then the same room)
+        if not self.closed:
+            await self.enter(self.code)
 
     def received(self, data: Any, context: Any) -> None:
         peer = str(context.peerId)
@@ -95,6 +126,7 @@ class MeshPeer(Proxied):
         self.peers = []
         if self.room is not None:
             self.room.leave()
+            self.room = None
 
 
-__all__ = ["MAX_PEERS", "MESH_APP", "MeshPeer"]
+__all__ = ["ALONE_MS", "MAX_PEERS", "MESH_APP", "MeshPeer"]

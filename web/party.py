@@ -36,6 +36,7 @@ import table
 from codes import is_table_code, room_code
 from i18n import _
 from mesh import MeshPeer
+from prefs import LEVEL_NAMES, LEVELS
 from pyscript import window
 from relays import ICE_SERVERS, RELAYS
 from room import Room, element, storage
@@ -50,8 +51,12 @@ PARTY_TABLES = ("classic", "blind-nil", "quick")
 COMPUTER = "computer"
 """A seat of the plan that a computer plays (on the host's page)."""
 SILENT_MS = 45_000
-"""A page that has not sent the message the game waits on for this long, and whose
-channel has closed or which is silent, is replaced by a computer (the hand dealt again)."""
+"""A page whose channel has closed and that has not sent the message the game waits on for
+this long is replaced by a computer (the hand dealt again)."""
+AWAY_MS = 120_000
+"""A page still there that has not sent the message the game waits on for this long (its
+player away) is replaced too: two minutes, as Beloter waits for a player dropped. Its
+player takes the seat back at a next hand with "Back to my seat"."""
 PARTY_KEY = "spades.party"
 """A friend's page keeps its four-seat game's room and seat here: reopened, it goes back to
 the room, and the host gives it its seat back at the next hand."""
@@ -68,6 +73,12 @@ what it sent from there (a channel that formed after the message went, or a mess
 lost on the way: the mesh's six channels do not all open at once)."""
 RESEND_MOST = 120
 """The most messages sent again for one request."""
+
+
+def told_level(data: dict[str, Any]) -> str:
+    """The computers' level a host's message says ("" when it says none we know)."""
+    level = data.get("level")
+    return level if isinstance(level, str) and level in LEVELS else ""
 
 
 @dataclass
@@ -93,7 +104,9 @@ class Party:
     level: str = "medium"
     side: NSide | None = None
     state: str = "room"
-    """"room" (gathering), "playing", "failed" (a page proved to cheat), "disagree"."""
+    """"room" (gathering), "playing", "failed" (a page proved to cheat), "disagree",
+    "host-left" (the host's page left: its computers' cards with it), "away" (this page's
+    seat given to a computer while its player was away)."""
     blamed: str = ""
     """The name of the player whose message proved a cheat ("" when none is proven)."""
     ahead: dict[int, tuple[str, dict[str, Any]]] = field(default_factory=dict)
@@ -120,6 +133,8 @@ class Party:
     """The transcript's length then: the wait is measured from the last message taken."""
     gone: set[str] = field(default_factory=set)
     """Pages whose channel closed."""
+    bye: set[str] = field(default_factory=set)
+    """The host: pages whose player left the game (replaced at their seat's next turn)."""
 
     def seats_here(self) -> frozenset[int]:
         """The seats this page plays: its player's, and on the host's every computer's."""
@@ -193,6 +208,8 @@ class PartyRoom(Room):
             party.mesh.send(json.dumps(data, separators=(",", ":")), to)
 
     def party_peer(self, party: Party, peer: str, present: bool) -> None:
+        # How many pages this one hears, for a test or a bug report to read.
+        element("app").dataset.peers = str(len(party.mesh.peers) if party.mesh else 0)
         if present:
             party.gone.discard(peer)
             hello: dict[str, Any] = {"t": "hi", "name": self.prefs.name}
@@ -247,10 +264,13 @@ class PartyRoom(Room):
             party.early.append((peer, data.get("m")))
         elif kind == "resend" and party.state == "playing":
             self.party_resend(party, peer, data.get("seq"))
-        elif kind == "rejoin" and not party.host and party.side is None and party.back >= 0:
+        elif kind == "rejoin" and not party.host and party.back >= 0 \
+                and (party.side is None or party.state == "away"):
             self.party_rejoin(party, peer, data)
         elif kind == "restart" and peer == party.host_peer and party.state == "playing":
             await self.party_restart_here(party, data)
+        elif kind == "bye" and party.state == "playing":
+            self.party_bye(party, peer)
 
     def party_hi(self, party: Party, peer: str, data: dict[str, Any]) -> None:
         name = data.get("name")
@@ -282,7 +302,7 @@ class PartyRoom(Room):
         for peer in party.names:
             seat = party.plan.index(peer) if peer in party.plan else -1
             self.party_send({"t": "room", "table": party.table_name, "names": names,
-                             "seat": seat}, peer)
+                             "seat": seat, "level": party.level}, peer)
         self.fill_party_room()
 
     def party_seat_names(self, party: Party) -> list[str]:
@@ -304,6 +324,7 @@ class PartyRoom(Room):
         party.table_name = str(data["table"])
         party.player_names = [n[:20] for n in names]
         party.seat = seat if 0 < seat < 4 else 0
+        party.level = told_level(data)
         self.fill_party_room()
 
     def party_seat_choice(self, seat: int, who: str) -> None:
@@ -338,7 +359,7 @@ class PartyRoom(Room):
         for peer in party.names:
             self.party_send({"t": "start", "table": party.table_name, "seed": seed,
                              "dealer": dealer, "guests": guests, "names": names,
-                             "computers": sorted(party.computers),
+                             "computers": sorted(party.computers), "level": party.level,
                              "seat": guests.get(peer, -1)}, peer)
         party.seats_of = {peer: frozenset({seat}) for peer, seat in guests.items()}
         host_seats = frozenset(range(4)) - frozenset(guests.values())
@@ -363,6 +384,7 @@ class PartyRoom(Room):
                 or not set(computers) <= set(range(1, 4)) - set(guests.values()):
             return
         party.computers = frozenset(computers)
+        party.level = told_level(data)
         party.table_name = str(data["table"])
         party.seat = seat
         party.player_names = [n[:20] for n in names]
@@ -404,7 +426,8 @@ class PartyRoom(Room):
         party.side = NSide(seats, rules, random.SystemRandom(), dealer=dealer, seed=seed)
         party.state = "playing"
         self.party = None  # (new_game forgets the online games before: not this one)
-        self.new_game(party.table_name, level=party.level, rules=rules, seed=seed)
+        self.new_game(party.table_name, level=party.level or self.prefs.level, rules=rules,
+                      seed=seed)
         self.party = party
         self.ui = replace(self.ui, online=True, friend=False, viewer=party.seat)
         self.game = party.side.table()
@@ -617,13 +640,21 @@ class PartyRoom(Room):
         if party is None:
             return
         self.party_ask_again(party, now)
+        if not party.host and party.mesh is not None and party.mesh.alone_too_long(now):
+            self.spawn(party.mesh.enter_again())  # (a friend's page that met no one)
+        if not party.host and party.state == "playing" and party.side is not None \
+                and party.host_peer in party.gone and party.waiting_since \
+                and now - party.waiting_since > SILENT_MS and party.side.sender is not None \
+                and party.peer_of(party.side.sender) == party.host_peer:
+            self.party_host_left(party)  # (the host's page closed, not back in time)
         if not party.host or party.state != "playing" or party.side is None:
             return
         sender = party.side.sender
         peer = party.peer_of(sender) if sender is not None else None
         if peer is None or not party.waiting_since:
             return
-        if peer in party.gone and now - party.waiting_since > SILENT_MS:
+        limit = 0 if peer in party.bye else SILENT_MS if peer in party.gone else AWAY_MS
+        if now - party.waiting_since > limit:
             self.party_replace(party, peer)
 
     def party_replace(self, party: Party, peer: str) -> None:
@@ -649,6 +680,9 @@ class PartyRoom(Room):
         seats, computers = data.get("seats"), data.get("computers")
         if data.get("seq") != side.seq or not isinstance(seats, dict) \
                 or not isinstance(computers, list) or not set(computers) <= {1, 2, 3}:
+            return
+        if party.seat in computers:
+            self.party_set_aside(party)
             return
         party.computers = frozenset(computers)
         host_seats = frozenset(range(4)) - frozenset(
@@ -681,7 +715,7 @@ class PartyRoom(Room):
         self.party_send({"t": "rejoin", "game": side.game.to_json(), "chain": side.chain,
                          "seq": side.seq, "seat": seat, "seats": seats,
                          "computers": sorted(party.computers), "names": party.player_names,
-                         "table": party.table_name}, peer)
+                         "table": party.table_name, "level": party.level}, peer)
         self.party_restarted(party, _("A player is back at the table."), mid_hand=False)
 
     def party_rejoin(self, party: Party, peer: str, data: dict[str, Any]) -> None:
@@ -710,6 +744,7 @@ class PartyRoom(Room):
         party.table_name = str(data["table"])
         party.player_names = [n[:20] for n in names]
         party.computers = frozenset(computers)
+        party.level = told_level(data)
         party.seats_of = {other: frozenset(values) for other, values in seats.items()
                           if isinstance(values, list) and seat not in values}
         party.seats_of[peer] = frozenset(range(4)) - frozenset(
@@ -725,6 +760,63 @@ class PartyRoom(Room):
         self.notice(_("You are back at the table."))
         self.party_messages(side.start())
         self.render()
+
+    # ------------------------------------------------------------------ leaving
+
+    def party_leave(self, party: Party) -> None:
+        """This page's player leaves the game under way (a new game, another room): a loss,
+        as at two players; the others are told (the host seats a computer at once; the
+        host's leaving ends the game for every page)."""
+        if party.state not in ("playing", "away") or party.side is None:
+            return
+        if party.mesh is not None:
+            party.mesh.send(json.dumps({"t": "bye"}))
+        if party.state == "playing":
+            self.record.online_ended(self.game, party.seat, won=False)
+
+    def party_bye(self, party: Party, peer: str) -> None:
+        """Another page's player left the game."""
+        if not party.host and peer == party.host_peer:
+            self.party_host_left(party)
+        elif party.host and peer in party.seats_of:
+            party.bye.add(peer)  # (a computer at its seat's next turn: party_tick)
+            party.gone.add(peer)
+
+    def party_host_left(self, party: Party) -> None:
+        """The host's page left the game: the computers' cards went with it, so the game
+        cannot go on; it ends unscored, counted for no one."""
+        party.state = "host-left"
+        with contextlib.suppress(Exception):
+            storage.removeItem(PARTY_KEY)
+        said = _("The host has left the table: the game ends here, not counted.")
+        self.notice(said)
+        self.announce(said)
+        self.render()
+
+    def party_set_aside(self, party: Party) -> None:
+        """The host gave this page's seat to a computer while its player was away: the
+        player takes it back at a next hand with "Back to my seat"."""
+        party.state = "away"
+        party.back = party.seat
+        said = _("You were away too long: a computer plays your seat. Tap “Back to my "
+                 "seat” to take it back at the next hand.")
+        self.notice(said)
+        self.announce(said)
+        self.render()
+
+    def party_come_back(self) -> None:
+        """"Back to my seat": the host is asked for the seat, given at the next hand."""
+        party = self.party
+        if party is None or party.state != "away" or not party.host_peer:
+            return
+        self.party_send({"t": "hi", "name": self.prefs.name, "back": party.seat},
+                        party.host_peer)
+        self.notice(_("Your seat is yours again from the next hand."))
+        self.render()
+
+    def party_away(self) -> bool:
+        """This page's seat is a computer's while its player was away."""
+        return self.party_active() and self.party is not None and self.party.state == "away"
 
     def party_restarted(self, party: Party, said: str, mid_hand: bool = True) -> None:
         """Every page restarted the hand: mid-hand (a player gone) the table drops what it
@@ -756,6 +848,10 @@ class PartyRoom(Room):
         if party.state == "disagree":
             return _("The pages no longer agree on the game, and nothing shows whose "
                      "fault it is: the game stops, this hand is not scored.")
+        if party.state == "host-left":
+            return _("The host has left the table: the game ends here, not counted.")
+        if party.state == "away":
+            return _("A computer plays your seat while you are away.")
         side = party.side
         if side.phase in ("shuffle", "unlock"):
             return _("Shuffling the deck together…")
@@ -828,6 +924,7 @@ class PartyRoom(Room):
             else:
                 shown = names[seat] or (_("You") if seat == party.seat else _("A computer"))
                 rows.append(f"<li>{escape(label)}: {escape(shown)}</li>")
+        rows.append(self.party_level_row(party))
         element("party-seats").innerHTML = "".join(rows)
         start = element("party-start")
         start.hidden = not party.host
@@ -835,16 +932,41 @@ class PartyRoom(Room):
         if not party.host:
             self.party_say(_("You are at the table: the host starts the game."))
 
+    def party_level_row(self, party: Party) -> str:
+        """The computers' level: the host's menu; what a friend's page is told."""
+        if party.host:
+            choices = "".join(
+                f'<option value="{key}"{" selected" if key == party.level else ""}>'
+                f'{escape(_(word))}</option>' for key, word in LEVEL_NAMES.items())
+            label = escape(_("Computers play at"))
+            return (f'<li><label>{label} <select data-party-level="">{choices}</select>'
+                    '</label></li>')
+        if party.level not in LEVEL_NAMES:
+            return ""
+        return "<li>{}</li>".format(escape(_("Computers play at: {level}").format(
+            level=_(LEVEL_NAMES[party.level]))))
+
     def on_party_seat(self, event: Any) -> None:
         target = event.target
         seat = target.getAttribute("data-party-seat")
         if seat and seat.isdigit():
             self.party_seat_choice(int(seat), str(target.value))
+        elif target.hasAttribute("data-party-level"):
+            self.party_level_choice(str(target.value))
+
+    def party_level_choice(self, level: str) -> None:
+        """The host chooses the computers' level (before the start)."""
+        party = self.party
+        if party is None or not party.host or party.state != "room" or level not in LEVELS:
+            return
+        party.level = level
+        self.party_room_changed()
 
     def party_close(self) -> None:
         """The room or game left (a new game, another room)."""
         party, self.party = self.party, None
         if party is not None:
+            self.party_leave(party)
             with contextlib.suppress(Exception):
                 storage.removeItem(PARTY_KEY)
         if party is not None and party.mesh is not None:
@@ -860,7 +982,7 @@ class PartyRoom(Room):
 
     def party_over(self) -> bool:
         return self.party_active() and self.party is not None and \
-            self.party.state in ("failed", "disagree")
+            self.party.state in ("failed", "disagree", "host-left")
 
     def party_waiting(self) -> bool:
         """No move of yours now: the hand is being dealt, or it waits on another page."""
@@ -956,6 +1078,9 @@ class PartyTable(PartyRoom):
         if name == "party-start":
             self.party_start()
             return True
+        if name == "party-back":
+            self.party_come_back()
+            return True
         party = self.party
         if name == "look" and self.party_active() and party is not None \
                 and party.side is not None and party.side.phase == "blind":
@@ -1009,9 +1134,8 @@ class PartyTable(PartyRoom):
             return None
         seat = (party.seat + 2) % 4
         if not party.player_names[seat] and seat in party.computers:
-            return "", party.level if party.host else ""
+            return "", party.level
         return party.player_names[seat], None
-
 
 
 __all__ = ["COMPUTER", "PARTY_TABLES", "Party", "PartyRoom", "PartyTable"]

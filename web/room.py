@@ -333,6 +333,9 @@ class Room:
     def party_view(self, view: table.TableView) -> table.TableView:
         raise NotImplementedError
 
+    def party_away(self) -> bool:
+        raise NotImplementedError
+
     def computers_to_move(self) -> bool:
         raise NotImplementedError
 

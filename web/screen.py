@@ -45,6 +45,7 @@ class Screen(Room):
         away = (self.link is not None and self.link.away
                 and self.link.state in ("open", "closed") and self.online_playing())
         element("claim-win").hidden = element("keep-waiting").hidden = not away
+        element("party-back").hidden = not self.party_away()
         cover = element("handoff")
         covering = handoff and bool(cover.hidden)
         cover.hidden = not handoff
