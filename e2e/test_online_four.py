@@ -285,3 +285,44 @@ def test_a_friend_who_leaves_is_replaced_at_once_and_the_host_leaving_ends_it(
             "() => document.getElementById('connection').textContent"
             ".includes('The host has left the table')", timeout=30_000)
         assert str(page.evaluate(YOUR_STATE)) not in ("bid", "play")  # (nothing to play)
+
+
+def test_a_player_away_is_replaced_then_comes_back(open_page: Any,
+                                                  relay: str) -> None:  # noqa: F811
+    """A friend's page stays open but its player does not move: after two minutes (the
+    host's page.clock: no channel forms meanwhile, so its jump is harmless) the host's
+    page seats a computer, the hand dealt again; the friend's page says so and offers
+    "Back to my seat", and its player has the seat again at the next hand."""
+    pages = open_room(open_page, relay, "classic", 3)
+    host = pages[0]
+    host.clock.install()
+    host.locator('#online [data-action="party-start"]').click()
+    started(*pages)
+    away = pages[3]
+    others = pages[:3]
+    deadline = time.monotonic() + 180
+    while not away.locator("#party-back:not([hidden])").count():
+        assert time.monotonic() < deadline, state_of(pages)
+        for page in others:
+            state = str(page.evaluate(YOUR_STATE))
+            if state in ("bid", "play"):
+                your_move(page, state)
+        if str(away.evaluate(YOUR_STATE)) in ("bid", "play"):
+            host.clock.fast_forward(10_000)  # (the game waits on the player away)
+        time.sleep(0.05)
+    assert "away too long" in away.locator("#notice").inner_text()
+    away.locator("#party-back").click()
+    away.locator("#party-back").wait_for(state="hidden")
+    # The three others finish the hand with the computer; at the next hand the friend's
+    # page is dealt its cards again.
+    deadline = time.monotonic() + 240
+    while away.locator("#hand [data-card]").count() < 13 \
+            or "You are back" not in away.locator("#notice").inner_text():
+        assert time.monotonic() < deadline, state_of(pages)
+        for page in others:
+            state = str(page.evaluate(YOUR_STATE))
+            if state == "summary" and page.locator('[data-action="next-hand"]').count():
+                page.locator('[data-action="next-hand"]').first.click()
+            elif state in ("bid", "play"):
+                move(others, page, state)
+        time.sleep(0.05)

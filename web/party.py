@@ -133,6 +133,8 @@ class Party:
     """The transcript's length then: the wait is measured from the last message taken."""
     gone: set[str] = field(default_factory=set)
     """Pages whose channel closed."""
+    called_back: bool = False
+    """Away: this page's player tapped "Back to my seat" (the host has been asked)."""
     bye: set[str] = field(default_factory=set)
     """The host: pages whose player left the game (replaced at their seat's next turn)."""
 
@@ -809,6 +811,7 @@ class PartyRoom(Room):
         party = self.party
         if party is None or party.state != "away" or not party.host_peer:
             return
+        party.called_back = True
         self.party_send({"t": "hi", "name": self.prefs.name, "back": party.seat},
                         party.host_peer)
         self.notice(_("Your seat is yours again from the next hand."))
@@ -816,7 +819,9 @@ class PartyRoom(Room):
 
     def party_away(self) -> bool:
         """This page's seat is a computer's while its player was away."""
-        return self.party_active() and self.party is not None and self.party.state == "away"
+        party = self.party
+        return self.party_active() and party is not None and party.state == "away" \
+            and not party.called_back
 
     def party_restarted(self, party: Party, said: str, mid_hand: bool = True) -> None:
         """Every page restarted the hand: mid-hand (a player gone) the table drops what it
@@ -850,6 +855,8 @@ class PartyRoom(Room):
                      "fault it is: the game stops, this hand is not scored.")
         if party.state == "host-left":
             return _("The host has left the table: the game ends here, not counted.")
+        if party.state == "away" and party.called_back:
+            return _("Your seat is yours again from the next hand.")
         if party.state == "away":
             return _("A computer plays your seat while you are away.")
         side = party.side
