@@ -72,9 +72,11 @@ def play_until_summaries(pages: list[Any], seconds: float = 300) -> None:
     online.play_until_summaries(pages, seconds, lambda page, state: move(pages, page, state))
 
 
-def open_room(open_page: Any, relay: str, table: str, friends: int) -> list[Any]:  # noqa: F811
-    """The host's page at ``table`` with a four-seat room, and ``friends`` pages in it
-    by its link; the pages, host first."""
+def open_room(open_page: Any, relay: str, table: str, friends: int,  # noqa: F811
+              target: int = 0) -> list[Any]:
+    """The host's page at ``table`` (a custom one played to ``target`` points if given)
+    with a four-seat room, and ``friends`` pages in it by its link; the pages, host
+    first."""
     pages = [open_page() for _ in range(friends + 1)]
     for page in pages:
         allow_relay(page, relay)
@@ -84,7 +86,18 @@ def open_room(open_page: Any, relay: str, table: str, friends: int) -> list[Any]
             page.on("console", lambda m, i=i: print(f"[{i}] {m.type}: {m.text}"[:400]))
     host = pages[0]
     open_game(host, f"table={table}&speed=instant&relay={relay}")
-    choose_online(host)
+    if target:
+        if not host.locator('#tools [data-action="options"]').is_visible():
+            host.locator("#menu-button").click()  # a phone: the tools fold behind Menu
+        host.locator('#tools [data-action="options"]').click()
+        host.locator('#options input[name="custom"]').check()
+        host.locator('#options input[name="custom-target"]').fill(str(target))
+        host.locator('#options input[name="custom-target"]').press("Tab")
+        host.locator('#options input[name="opponent"][value="online"]').check()
+        host.locator("#opponent-now-button").click()
+        host.wait_for_selector("#online[open]")
+    else:
+        choose_online(host)
     code, link = invite_table(host)
     assert re.fullmatch(CODE, code), code
     for guest in pages[1:]:
@@ -109,7 +122,16 @@ def test_three_friends_and_the_host_play_a_classic_hand(open_page: Any,
 
 def test_two_friends_and_a_computer_the_hosts_partner(open_page: Any,
                                                       relay: str) -> None:  # noqa: F811
-    pages = open_room(open_page, relay, "classic", 2)
+    """At a custom Classic table (to 250 points): the friends' pages are told the table
+    and play by its settings; the host's partner is a computer at the level it chose."""
+    pages = open_room(open_page, relay, "classic", 2, target=250)
+    for guest in pages[1:]:
+        try:
+            guest.wait_for_function("() => document.getElementById('party-table')"
+                                    ".textContent.includes('250')", timeout=10_000)
+        except Exception as error:
+            said = [p.locator("#party-table").inner_text() for p in (guest, pages[0])]
+            raise AssertionError(said) from error
     host = pages[0]
     # The partner's seat (North) is the computer's: the friends are the opponents.
     menus = host.locator("#party-seats select")
@@ -124,6 +146,9 @@ def test_two_friends_and_a_computer_the_hosts_partner(open_page: Any,
     host.locator('#online [data-action="party-start"]').click()
     started(*pages)
     play_until_summaries(pages)
+    for page in pages:  # (the score sheet's header: the table's settings)
+        assert "250" in str(page.evaluate(
+            "() => document.getElementById('party-table').textContent"))
 
 
 def test_a_blind_nil_and_the_partners_exchange(open_page: Any, relay: str) -> None:  # noqa: F811

@@ -185,6 +185,12 @@ def _read_actions(actions: object) -> list[Action]:
     return moves
 
 
+def read_rules(data: object) -> Rules:
+    """Table settings as ``Rules.to_dict`` writes them today (a table sent online, from a
+    page that may be hostile): SaveError for anything else."""
+    return _read_rules(data, VERSION)
+
+
 def _read_rules(data: object, version: int) -> Rules:
     """The table of a save of ``version``: exactly the settings that version writes; those
     added later (``ADDED_IN``) take their defaults."""

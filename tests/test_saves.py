@@ -403,3 +403,32 @@ def test_fuzz_random_json_documents(document):
 }))
 def test_fuzz_random_saves_with_the_right_parts(record):
     _check_mutant(json.dumps(record))
+
+
+@pytest.mark.parametrize("rules", [*PRESETS.values(),
+                                   dataclasses.replace(PRESETS["classic"], target=250),
+                                   dataclasses.replace(PRESETS["quick"], hand_cap=None)])
+def test_read_rules_reads_what_to_dict_writes(rules: object) -> None:
+    """A table sent online (four at the table: a custom table's settings) reads back as
+    the same table."""
+    from spades.saves import read_rules
+
+    assert isinstance(rules, type(PRESETS["classic"]))
+    assert read_rules(json.loads(json.dumps(rules.to_dict()))) == rules
+
+
+@pytest.mark.parametrize("hostile", [
+    None, [], "classic", {}, {"target": 250},
+    {**PRESETS["classic"].to_dict(), "extra": 1},
+    {**PRESETS["classic"].to_dict(), "target": "500"},
+    {**PRESETS["classic"].to_dict(), "target": True},
+    {**PRESETS["classic"].to_dict(), "target": -5},
+    {**PRESETS["classic"].to_dict(), "players": 3},
+    {**PRESETS["classic"].to_dict(), "blind_nil": 1},
+    {**PRESETS["classic"].to_dict(), "name": ["Classic"]},
+])
+def test_read_rules_refuses_what_a_hostile_page_may_send(hostile: object) -> None:
+    from spades.saves import read_rules
+
+    with pytest.raises(SaveError):
+        read_rules(hostile)

@@ -41,7 +41,8 @@ from pyscript import window
 from relays import ICE_SERVERS, RELAYS
 from room import Room, element, storage
 
-from spades import PRESETS, Action, Bid, Game, Pass, Phase, Play
+from spades import PRESETS, Action, Bid, Game, Pass, Phase, Play, Rules
+from spades.saves import SaveError, read_rules
 
 if TYPE_CHECKING:  # the protocol loads with the first online game, not the page
     from spades.mental.nprotocol import NSide
@@ -75,6 +76,16 @@ RESEND_MOST = 120
 """The most messages sent again for one request."""
 
 
+def told_rules(data: dict[str, Any]) -> Rules | None:
+    """The four-player table a host's message says (its preset's or custom settings), or
+    None when it says none a four-player table can have."""
+    try:
+        rules = read_rules(data.get("rules"))
+    except SaveError:
+        return None
+    return rules if rules.players == 4 else None
+
+
 def told_level(data: dict[str, Any]) -> str:
     """The computers' level a host's message says ("" when it says none we know)."""
     level = data.get("level")
@@ -101,6 +112,9 @@ class Party:
     """Once started: the seats each other page holds."""
     player_names: list[str] = field(default_factory=lambda: ["", "", "", ""])
     table_name: str = "classic"
+    """The preset the table is, or is a custom table of (its name's)."""
+    rules: Rules = field(default_factory=lambda: PRESETS["classic"])
+    """The table's settings: a preset's, or a custom four-player table's (the host's)."""
     level: str = "medium"
     side: NSide | None = None
     state: str = "room"
@@ -169,6 +183,7 @@ class PartyRoom(Room):
         code = new_table_code(random.SystemRandom())
         party = self.party = Party(code, host=True)
         party.table_name = self.online_party_table()
+        party.rules = self.party_rules(party.table_name)
         party.level = self.prefs.level
         party.player_names[0] = self.prefs.name
         element("online-room-qr").innerHTML = ""  # an earlier room's, until this one's
@@ -304,7 +319,8 @@ class PartyRoom(Room):
         for peer in party.names:
             seat = party.plan.index(peer) if peer in party.plan else -1
             self.party_send({"t": "room", "table": party.table_name, "names": names,
-                             "seat": seat, "level": party.level}, peer)
+                             "seat": seat, "level": party.level,
+                             "rules": party.rules.to_dict()}, peer)
         self.fill_party_room()
 
     def party_seat_names(self, party: Party) -> list[str]:
@@ -322,8 +338,12 @@ class PartyRoom(Room):
         if not (isinstance(names, list) and len(names) == 4
                 and all(isinstance(n, str) for n in names) and isinstance(seat, int)):
             return
+        rules = told_rules(data)
+        if rules is None:
+            return
         party.host_peer = peer
         party.table_name = str(data["table"])
+        party.rules = rules
         party.player_names = [n[:20] for n in names]
         party.seat = seat if 0 < seat < 4 else 0
         party.level = told_level(data)
@@ -362,6 +382,7 @@ class PartyRoom(Room):
             self.party_send({"t": "start", "table": party.table_name, "seed": seed,
                              "dealer": dealer, "guests": guests, "names": names,
                              "computers": sorted(party.computers), "level": party.level,
+                             "rules": party.rules.to_dict(),
                              "seat": guests.get(peer, -1)}, peer)
         party.seats_of = {peer: frozenset({seat}) for peer, seat in guests.items()}
         host_seats = frozenset(range(4)) - frozenset(guests.values())
@@ -385,9 +406,13 @@ class PartyRoom(Room):
         if seat not in guests.values() or not isinstance(computers, list) \
                 or not set(computers) <= set(range(1, 4)) - set(guests.values()):
             return
+        rules = told_rules(data)
+        if rules is None:
+            return
         party.computers = frozenset(computers)
         party.level = told_level(data)
         party.table_name = str(data["table"])
+        party.rules = rules
         party.seat = seat
         party.player_names = [n[:20] for n in names]
         party.seats_of = {other: frozenset({s}) for other, s in guests.items()
@@ -424,7 +449,7 @@ class PartyRoom(Room):
     def party_begin(self, party: Party, seed: int, dealer: int, seats: frozenset[int]) -> None:
         from spades.mental.nprotocol import NSide
 
-        rules = PRESETS[party.table_name]
+        rules = party.rules
         party.side = NSide(seats, rules, random.SystemRandom(), dealer=dealer, seed=seed)
         party.state = "playing"
         self.party = None  # (new_game forgets the online games before: not this one)
@@ -717,7 +742,8 @@ class PartyRoom(Room):
         self.party_send({"t": "rejoin", "game": side.game.to_json(), "chain": side.chain,
                          "seq": side.seq, "seat": seat, "seats": seats,
                          "computers": sorted(party.computers), "names": party.player_names,
-                         "table": party.table_name, "level": party.level}, peer)
+                         "table": party.table_name, "level": party.level,
+                         "rules": party.rules.to_dict()}, peer)
         self.party_restarted(party, _("A player is back at the table."), mid_hand=False)
 
     def party_rejoin(self, party: Party, peer: str, data: dict[str, Any]) -> None:
@@ -738,12 +764,13 @@ class PartyRoom(Room):
             game = Game.from_json(str(data.get("game")))
         except Exception:  # (a save refused: SaveError, or a text too strange to read)
             return
-        if game.rules != PRESETS[str(data["table"])] or game.phase is not Phase.BID:
+        if game.rules != told_rules(data) or game.phase is not Phase.BID:
             return
         side = NSide({seat}, game.rules, random.SystemRandom(), dealer=game.dealer)
         side.game, side.chain, side.seq = game, chain, seq
         party.host_peer, party.seat, party.side = peer, seat, side
         party.table_name = str(data["table"])
+        party.rules = game.rules
         party.player_names = [n[:20] for n in names]
         party.computers = frozenset(computers)
         party.level = told_level(data)
@@ -932,6 +959,9 @@ class PartyRoom(Room):
                 shown = names[seat] or (_("You") if seat == party.seat else _("A computer"))
                 rows.append(f"<li>{escape(label)}: {escape(shown)}</li>")
         rows.append(self.party_level_row(party))
+        # The table played: its name, and what a custom one changes (rules_summary).
+        element("party-table").textContent = (f"{table.table_name(party.rules)}. "
+                                              f"{table.rules_summary(party.rules)}")
         element("party-seats").innerHTML = "".join(rows)
         start = element("party-start")
         start.hidden = not party.host
@@ -981,9 +1011,20 @@ class PartyRoom(Room):
         with contextlib.suppress(Exception):
             element("party-room").hidden = True
 
+    def party_rules(self, table_name: str) -> Rules:
+        """The table the room plays: a custom one chosen in Options (the player's latest
+        word), else the one on the table if it is that table, custom or not."""
+        chosen = self.rules_for(table_name, False)
+        if chosen == PRESETS[table_name] and self.game.rules.players == 4 \
+                and self.game.rules.name == chosen.name:
+            return self.game.rules
+        return chosen
+
     def online_party_table(self) -> str:
+        """The preset the table on the table is, or is a custom table of; else the one
+        chosen in Options, if it is played at four online."""
         for name in PARTY_TABLES:
-            if self.game.rules == PRESETS[name]:
+            if self.game.rules.name == PRESETS[name].name and self.game.rules.players == 4:
                 return name
         return self.prefs.table if self.prefs.table in PARTY_TABLES else PARTY_TABLES[0]
 

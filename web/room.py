@@ -336,6 +336,9 @@ class Room:
     def party_away(self) -> bool:
         raise NotImplementedError
 
+    def rules_for(self, table_name: str, daily: bool) -> Rules:
+        raise NotImplementedError
+
     def computers_to_move(self) -> bool:
         raise NotImplementedError
 
