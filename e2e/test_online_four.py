@@ -72,6 +72,22 @@ def play_until_summaries(pages: list[Any], seconds: float = 300) -> None:
     online.play_until_summaries(pages, seconds, lambda page, state: move(pages, page, state))
 
 
+def play_on(pages: list[Any], until: Any, seconds: float = 240,
+            watched: list[Any] | None = None) -> None:
+    """``pages`` move (the next hand after a summary) until ``until()``; a failure says
+    where each page of ``watched`` stands."""
+    deadline = time.monotonic() + seconds
+    while not until():
+        assert time.monotonic() < deadline, state_of(watched or pages)
+        for page in pages:
+            state = str(page.evaluate(YOUR_STATE))
+            if state == "summary" and page.locator('[data-action="next-hand"]').count():
+                page.locator('[data-action="next-hand"]').first.click()
+            elif state in ("bid", "play"):
+                move(pages, page, state)
+        time.sleep(0.05)
+
+
 def open_room(open_page: Any, relay: str, table: str, friends: int,  # noqa: F811
               target: int = 0) -> list[Any]:
     """The host's page at ``table`` (a custom one played to ``target`` points if given)
@@ -248,17 +264,9 @@ def test_a_page_closed_mid_hand_is_replaced_then_taken_back(open_page: Any,
     assert figures[0] == figures[1] == figures[2]
     # The friend is back in its seat from the first hand to start after its page came
     # back (the host holds that hand's start for it), its cards dealt to it.
-    deadline = time.monotonic() + 240
-    while back.locator("#hand [data-card]").count() < 13 \
-            or not back.locator("#app[data-protocol]").count():  # (not the painted page)
-        assert time.monotonic() < deadline, state_of([*left, back])
-        for page in left:
-            state = str(page.evaluate(YOUR_STATE))
-            if state == "summary" and page.locator('[data-action="next-hand"]').count():
-                page.locator('[data-action="next-hand"]').first.click()
-            elif state in ("bid", "play"):
-                move(left, page, state)
-        time.sleep(0.05)
+    play_on(left, lambda: back.locator("#hand [data-card]").count() == 13
+            and back.locator("#app[data-protocol]").count() > 0,  # (not the painted page)
+            watched=[*left, back])
     # The host's seat panels name no computer now (its summary of the hand before may).
     try:
         host.wait_for_function(
@@ -340,14 +348,5 @@ def test_a_player_away_is_replaced_then_comes_back(open_page: Any,
     away.locator("#party-back").wait_for(state="hidden")
     # The three others finish the hand with the computer; at the next hand the friend's
     # page is dealt its cards again.
-    deadline = time.monotonic() + 240
-    while away.locator("#hand [data-card]").count() < 13 \
-            or "You are back" not in away.locator("#notice").inner_text():
-        assert time.monotonic() < deadline, state_of(pages)
-        for page in others:
-            state = str(page.evaluate(YOUR_STATE))
-            if state == "summary" and page.locator('[data-action="next-hand"]').count():
-                page.locator('[data-action="next-hand"]').first.click()
-            elif state in ("bid", "play"):
-                move(others, page, state)
-        time.sleep(0.05)
+    play_on(others, lambda: away.locator("#hand [data-card]").count() == 13
+            and "You are back" in away.locator("#notice").inner_text(), watched=pages)

@@ -138,3 +138,19 @@ def save_text(game: Game, **ui: Any) -> str:
               "last_trick": [], "last_winner": None, **ui}
     return json.dumps({"format": "spades-page", "version": 1, "game": game.to_json(),
                        "ui": record})
+
+
+class MemoryStorage:
+    """localStorage's part the page uses, in memory (the web modules' tests)."""
+
+    def __init__(self) -> None:
+        self.items: dict[str, str] = {}
+
+    def getItem(self, key: str) -> str | None:
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:
+        self.items[key] = value
+
+    def removeItem(self, key: str) -> None:
+        self.items.pop(key, None)

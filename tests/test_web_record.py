@@ -26,25 +26,11 @@ import store  # noqa: E402
 from prefs import Prefs  # noqa: E402
 
 from spades import PRESETS, Game  # noqa: E402
-from tests.helpers import random_action  # noqa: E402
+from tests.helpers import MemoryStorage, random_action  # noqa: E402
 
 PAGE_MODULES = ("record", "duplicate", "replay", "marking", "record_room")
 """The record's modules that import ``pyscript``: imported afresh with the stand-ins, and
 forgotten after each test."""
-
-
-class Storage:
-    def __init__(self) -> None:
-        self.items: dict[str, str] = {}
-
-    def getItem(self, key: str) -> str | None:
-        return self.items.get(key)
-
-    def setItem(self, key: str, value: str) -> None:
-        self.items[key] = value
-
-    def removeItem(self, key: str) -> None:
-        self.items.pop(key, None)
 
 
 @dataclass
@@ -107,7 +93,7 @@ def test_a_four_player_online_game_that_ends_is_filed_by_partner(record: Any) ->
     "online" is two players'). It is filed under "party", for the page's side, with the
     partner the table showed."""
     app = four_online(viewer=1, partner=("Ana", None))
-    keeper = record.Record(app, Storage())
+    keeper = record.Record(app, MemoryStorage())
     keeper.game_finished()
     assert app.ui.recorded and app.saves == 1
     [result] = keeper.stats.games
@@ -125,7 +111,7 @@ def test_a_four_player_online_game_that_ends_is_filed_by_partner(record: Any) ->
 
 def test_a_computer_partner_is_filed_with_its_level(record: Any) -> None:
     app = four_online(viewer=0, partner=("", "hard"))
-    keeper = record.Record(app, Storage())
+    keeper = record.Record(app, MemoryStorage())
     keeper.game_finished()
     [result] = keeper.stats.games
     assert (result.partner, result.partner_computer) == ("", "hard")
@@ -137,7 +123,7 @@ def test_a_four_player_online_game_with_no_party_left_is_filed_without_partner(
         record: Any) -> None:
     """No party on the page (none to ask who the partner was): filed under "party" all
     the same, counted by table, not by partner."""
-    keeper = record.Record(four_online(viewer=2, partner=None), Storage())
+    keeper = record.Record(four_online(viewer=2, partner=None), MemoryStorage())
     keeper.game_finished()
     [result] = keeper.stats.games
     assert result.level == stats.PARTY and result.partner is None
@@ -150,7 +136,7 @@ def test_a_two_player_online_game_stays_online(record: Any) -> None:
     while played.winner is None:
         played = played.apply(random_action(played, rng))
     app = FakeTable(played, store.UiState(online=True, viewer=1), ("Bob", None))
-    keeper = record.Record(app, Storage())
+    keeper = record.Record(app, MemoryStorage())
     keeper.game_finished()
     [result] = keeper.stats.games
     assert result.level == stats.ONLINE and result.partner is None
@@ -165,7 +151,7 @@ def test_a_four_player_online_game_that_ended_early_is_filed_by_partner(
     while len(game.history) < 3:
         game = game.apply(random_action(game, rng))
     assert game.winner is None
-    keeper = record.Record(app, Storage())
+    keeper = record.Record(app, MemoryStorage())
     keeper.online_ended(game, 3, won=True)  # (a seat at four: side 1)
     [result] = keeper.stats.games
     assert result.level == stats.PARTY and result.won and result.partner == "Zoë"

@@ -25,22 +25,7 @@ import table  # noqa: E402
 from prefs import Prefs, prefs_from_dict  # noqa: E402
 
 from spades import PRESETS, Bid, Card, Game, Pass, Phase, Play, score_hand  # noqa: E402
-from tests.helpers import play_to  # noqa: E402
-
-
-class MemoryStorage:
-    def __init__(self) -> None:
-        self.items: dict[str, str] = {}
-
-    def getItem(self, key: str) -> str | None:
-        return self.items.get(key)
-
-    def setItem(self, key: str, value: str) -> None:
-        self.items[key] = value
-
-    def removeItem(self, key: str) -> None:
-        self.items.pop(key, None)
-
+from tests.helpers import MemoryStorage, play_to  # noqa: E402
 
 # ---------------------------------------------------------------- preferences
 

@@ -1,0 +1,140 @@
+"""A four-seat room and its game as one page knows it (issue 47): the ``Party``, the
+limits the room and the game keep to, and the reading of what a host's message says
+of the table. Data only: the room's moves are party_room.py's, the game's
+party_game.py's, and the table's answers while a party is on party.py's."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from mesh import MeshPeer
+from prefs import LEVELS
+
+from spades import PRESETS, Rules
+from spades.saves import SaveError, read_rules
+
+if TYPE_CHECKING:  # the protocol loads with the first online game, not the page
+    from spades.mental.nprotocol import NSide
+
+PARTY_TABLES = ("classic", "blind-nil", "quick")
+"""The four-player tables played online."""
+COMPUTER = "computer"
+"""A seat of the plan that a computer plays (on the host's page)."""
+SILENT_MS = 45_000
+"""A page whose channel has closed and that has not sent the message the game waits on for
+this long is replaced by a computer (the hand dealt again)."""
+AWAY_MS = 120_000
+"""A page still there that has not sent the message the game waits on for this long (its
+player away) is replaced too: two minutes, as Beloter waits for a player dropped. Its
+player takes the seat back at a next hand with "Back to my seat"."""
+PARTY_KEY = "spades.party"
+"""A friend's page keeps its four-seat game's room and seat here: reopened, it goes back to
+the room, and the host gives it its seat back at the next hand."""
+RETURN_MS = 180_000
+"""How long a reopened friend's page waits in the room for its seat back."""
+AHEAD_KEPT = 300
+"""The most protocol messages kept while one before them is missing (a hand has about 80)."""
+SENT_KEPT = 300
+"""How many of the transcript's last messages a page keeps to send again (its own, and the
+others' it took, to relay)."""
+ASK_AGAIN_MS = 3_000
+"""A page that has waited this long on another's message asks every page to send again
+what it sent from there (a channel that formed after the message went, or a message
+lost on the way: the mesh's six channels do not all open at once)."""
+RESEND_MOST = 120
+"""The most messages sent again for one request."""
+
+
+def told_rules(data: dict[str, Any]) -> Rules | None:
+    """The four-player table a host's message says (its preset's or custom settings), or
+    None when it says none a four-player table can have."""
+    try:
+        rules = read_rules(data.get("rules"))
+    except SaveError:
+        return None
+    return rules if rules.players == 4 else None
+
+
+def told_level(data: dict[str, Any]) -> str:
+    """The computers' level a host's message says ("" when it says none we know)."""
+    level = data.get("level")
+    return level if isinstance(level, str) and level in LEVELS else ""
+
+
+@dataclass
+class Party:
+    """A four-seat room and its game, as this page knows it."""
+
+    code: str
+    host: bool
+    mesh: MeshPeer | None = None
+    names: dict[str, str] = field(default_factory=dict)
+    """The other pages in the room (their peer ids) and their players' names."""
+    host_peer: str = ""
+    """A friend's page: the host's page (the page whose room and start it takes)."""
+    plan: list[str] = field(default_factory=lambda: ["", COMPUTER, COMPUTER, COMPUTER])
+    """The host's seating: by seat, "" (the host), a friend's peer id or ``COMPUTER``."""
+    seat: int = 0
+    computers: frozenset[int] = frozenset()
+    """Once started: the seats a computer plays (on the host's page)."""
+    seats_of: dict[str, frozenset[int]] = field(default_factory=dict)
+    """Once started: the seats each other page holds."""
+    player_names: list[str] = field(default_factory=lambda: ["", "", "", ""])
+    table_name: str = "classic"
+    """The preset the table is, or is a custom table of (its name's)."""
+    rules: Rules = field(default_factory=lambda: PRESETS["classic"])
+    """The table's settings: a preset's, or a custom four-player table's (the host's)."""
+    level: str = "medium"
+    side: NSide | None = None
+    state: str = "room"
+    """"room" (gathering), "playing", "failed" (a page proved to cheat), "disagree",
+    "host-left" (the host's page left: its computers' cards with it), "away" (this page's
+    seat given to a computer while its player was away)."""
+    blamed: str = ""
+    """The name of the player whose message proved a cheat ("" when none is proven)."""
+    ahead: dict[int, tuple[str, dict[str, Any]]] = field(default_factory=dict)
+    sent: list[dict[str, Any]] = field(default_factory=list)
+    """The transcript's last messages (``SENT_KEPT``): this page's and the others' it
+    took, to send again when asked."""
+    asked: float = 0.0
+    """When this page last asked the others to send again (the performance clock, ms)."""
+    back: int = -1
+    """A friend's page come back to its game (its kept seat), until the host seats it."""
+    left_seats: set[int] = field(default_factory=set)
+    """The host: seats a friend left, now a computer's, that the friend may take back."""
+    returning: tuple[int, str] | None = None
+    """The host: a friend come back (its seat, its page), seated at the next hand."""
+    early: list[tuple[str, Any]] = field(default_factory=list)
+    """Protocol messages heard before the host's start (taken once it comes)."""
+    inbox: asyncio.Queue[tuple[str, str]] = field(default_factory=asyncio.Queue)
+    waiting_since: float = 0.0
+    """When the game began to wait on another page's seat (the performance clock, ms)."""
+    dealt_shown: int = -1
+    """The hand whose deal the table shows (the table shows a hand's cards from the
+    moment they are read, never the cards the seed would have dealt before)."""
+    waited_seq: int = -1
+    """The transcript's length then: the wait is measured from the last message taken."""
+    gone: set[str] = field(default_factory=set)
+    """Pages whose channel closed."""
+    called_back: bool = False
+    """Away: this page's player tapped "Back to my seat" (the host has been asked)."""
+    bye: set[str] = field(default_factory=set)
+    """The host: pages whose player left the game (replaced at their seat's next turn)."""
+
+    def seats_here(self) -> frozenset[int]:
+        """The seats this page plays: its player's, and on the host's every computer's."""
+        if not self.host:
+            return frozenset({self.seat})
+        return frozenset(s for s, who in enumerate(self.plan) if who in ("", COMPUTER))
+
+    def peer_of(self, seat: int) -> str | None:
+        """The page that holds ``seat`` (None: this one)."""
+        return next((peer for peer, seats in self.seats_of.items() if seat in seats), None)
+
+
+__all__ = [
+    "AHEAD_KEPT", "ASK_AGAIN_MS", "AWAY_MS", "COMPUTER", "PARTY_KEY", "PARTY_TABLES",
+    "RESEND_MOST", "RETURN_MS", "SENT_KEPT", "SILENT_MS", "Party", "told_level", "told_rules"
+]
