@@ -134,6 +134,15 @@ def test_three_friends_and_the_host_play_a_classic_hand(open_page: Any,
     # Every page scored the same hand: the two sides' points, whoever's names they show.
     figures = [sorted(re.findall(r"-?\d+", text)) for text in scores]
     assert all(f == figures[0] for f in figures)
+    # A friend's review shows the whole deal (the engine replayed the hand from the cards
+    # the keys opened), and the coach judges that friend's own decisions (West's).
+    west = pages[3]
+    west.locator('#summary [data-action="review-hand"]').click()
+    west.wait_for_selector("#review[open] .review")
+    assert west.locator("#review .review [data-card]").count() >= 52
+    west.wait_for_selector("#review .review-coach:not([data-judging])", timeout=90_000)
+    line = west.locator("#review .review-coach").inner_text()
+    assert re.match(r"^Your decisions: .+\.$", line), line
 
 
 def test_two_friends_and_a_computer_the_hosts_partner(open_page: Any,
