@@ -129,10 +129,22 @@ TRYSTERO = (
         members=("package/dist/", "package/LICENSE"),
     ),
 )
-# The one bare import between them ("@trystero-p2p/core"), which a browser resolves only
-# through an import map (an inline script, which the page's policy forbids): written as
-# the relative path of the core's module instead.
-TRYSTERO_IMPORTS = {"trystero/torrent/index.mjs": ('"@trystero-p2p/core"', '"../core/index.mjs"')}
+# The edits made to them, each a text that must be found once:
+# - the one bare import between them ("@trystero-p2p/core"), which a browser resolves only
+#   through an import map (an inline script, which the page's policy forbids): written as
+#   the relative path of the core's module instead;
+# - a page of the room that reloads or closes its tab aborts its channels (Chromium's
+#   "User-Initiated Abort, reason=Close called"), which trystero rightly takes as that page
+#   leaving, but logs with console.error on every other page: a warning instead for that
+#   abort (any other peer error stays an error).
+PEER_ERROR = "console.error(`${libName} peer error:`, err);"
+PEER_LEFT = ('(String(err).includes("User-Initiated Abort") ? console.warn : console.error)'
+             "(`${libName} peer error:`, err);")
+TRYSTERO_EDITS = (
+    ("trystero/torrent/index.mjs", '"@trystero-p2p/core"', '"../core/index.mjs"'),
+    ("trystero/core/room.mjs", PEER_ERROR, PEER_LEFT),
+    ("trystero/core/shared-peer.mjs", PEER_ERROR, PEER_LEFT),
+)
 
 # Packages only the browser tests use, fetched and checked like the runtime but never
 # copied into dist/ (the site ships no test code): axe-core, the accessibility scanner
@@ -292,15 +304,15 @@ def segno_members() -> list[tuple[Path | bytes, str]]:
 
 
 def vendor_trystero(dist: Path) -> None:
-    """The relay client into dist/trystero/, its bare import made relative."""
+    """The relay client into dist/trystero/, with TRYSTERO_EDITS made."""
     for runtime in TRYSTERO:
         extract_runtime(runtime, fetch_runtime(runtime), dist)
-    for rel, (bare, relative) in TRYSTERO_IMPORTS.items():
+    for rel, old, new in TRYSTERO_EDITS:
         path = dist / rel
         text = path.read_text(encoding="utf-8")
-        if bare not in text:
-            raise SystemExit(f"{rel} no longer imports {bare}: look at TRYSTERO_IMPORTS")
-        path.write_text(text.replace(bare, relative), encoding="utf-8")
+        if text.count(old) != 1:
+            raise SystemExit(f"{rel} no longer has {old!r} once: look at TRYSTERO_EDITS")
+        path.write_text(text.replace(old, new), encoding="utf-8")
 
 
 CSP = re.compile(r'(<meta http-equiv="Content-Security-Policy" content=")([^"]*)(")')

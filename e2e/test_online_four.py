@@ -359,3 +359,27 @@ def test_a_player_away_is_replaced_then_comes_back(open_page: Any,
     # page is dealt its cards again.
     play_on(others, lambda: away.locator("#hand [data-card]").count() == 13
             and "You are back" in away.locator("#notice").inner_text(), watched=pages)
+
+
+def test_the_hosts_page_reloaded_mid_hand_comes_back(open_page: Any,
+                                                    relay: str) -> None:  # noqa: F811
+    """The host's page reloads mid-hand: it goes back to its room on its own, shows the
+    friends' pages its secret, they take their seats again, and the hand it left is dealt
+    again on every page and played out, the same score everywhere."""
+    pages = open_room(open_page, relay, "classic", 3)
+    host = pages[0]
+    host.locator('#online [data-action="party-start"]').click()
+    started(*pages)
+    play_on(pages, lambda: all(page.locator("#hand [data-card]").count() == 13
+                               for page in pages), seconds=120)
+    host.reload()
+    host.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
+    host.wait_for_function("() => document.getElementById('notice').textContent"
+                           ".includes('The host is back')", timeout=90_000)
+    for page in pages[1:]:
+        page.wait_for_function("() => document.getElementById('notice').textContent"
+                               ".includes('The host is back')", timeout=30_000)
+    play_until_summaries(pages)
+    figures = [sorted(re.findall(r"-?\d+", page.locator("#scores").inner_text()))
+               for page in pages]
+    assert all(f == figures[0] for f in figures)

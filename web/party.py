@@ -73,6 +73,8 @@ class PartyTable(PartyGame):
     def computers_to_move(self) -> bool:
         """The host's computers move only at their seat's turn of a dealt hand (the table
         shown between hands may be ahead of the protocol)."""
+        if self.party_coming_back():
+            return False
         if not self.party_active():
             return super().computers_to_move()
         party = self.party
@@ -81,6 +83,13 @@ class PartyTable(PartyGame):
         return (party.state == "playing" and super().computers_to_move() and side.dealt
                 and self.game.hand_number == side.hand_number
                 and side.phase in ("bid", "pass", "play") and side.sender == self.game.turn)
+
+    def party_coming_back(self) -> bool:
+        """A page reopened on its four-seat game, not yet seated again: the table it shows
+        is the one it kept, for no one to play."""
+        party = self.party
+        return party is not None and party.side is None and self.ui.online \
+            and (party.back >= 0 or party.state == "host-back")
 
     def seat_table(self) -> None:
         party = self.party
@@ -101,6 +110,8 @@ class PartyTable(PartyGame):
         return _("{seat} (computer)").format(seat=place) if seat in party.computers else place
 
     def try_move(self, action: Action) -> None:
+        if self.party_coming_back():
+            return  # (the table shown is the one kept: the game goes on when seated)
         party = self.party
         if self.party_active() and party is not None and party.side is not None \
                 and not party.side.dealt:

@@ -5,6 +5,7 @@ gone or away replaced by a computer and seated again, a player leaving, the host
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import random
@@ -19,15 +20,20 @@ from party_state import (
     ASK_AGAIN_MS,
     AWAY_MS,
     COMPUTER,
+    HOST_BACK_MS,
     PARTY_KEY,
     PARTY_TABLES,
     RESEND_MOST,
     SENT_KEPT,
     SILENT_MS,
+    WAITING,
     Party,
+    proof_of,
     told_level,
+    told_proof,
     told_rules,
 )
+from prefs import LEVELS
 from pyscript import window
 from room import element, storage
 
@@ -53,6 +59,9 @@ class PartyGame(PartyRoom):
             await self.party_restart_here(party, data)
         elif kind == "bye" and party.state == "playing":
             self.party_bye(party, peer)
+        elif kind == "resume" and not party.host and peer == party.host_peer \
+                and party.state == "playing":
+            self.party_resume_here(party, data)
 
     def party_begin(self, party: Party, seed: int, dealer: int, seats: frozenset[int]) -> None:
         from spades.mental.nprotocol import NSide
@@ -87,6 +96,7 @@ class PartyGame(PartyRoom):
                 party.sent.append(message)
         if party is not None:
             del party.sent[:-SENT_KEPT]
+            self.party_keep_host(party)
         self.party_note_wait()
 
     def party_resend(self, party: Party, peer: str, seq: object) -> None:
@@ -164,6 +174,7 @@ class PartyGame(PartyRoom):
         assert side is not None
         if side.hand_number != number and party.returning is not None:
             self.party_give_back(party)
+        self.party_keep_host(party)
         if side.hand_number != number:  # the keys: the hand is verified
             # The engine's game from the cards the keys showed: the summary and the review
             # show every seat's true cards from now on (the table before showed the
@@ -349,6 +360,7 @@ class PartyGame(PartyRoom):
                          "seq": side.seq, "seat": seat, "seats": seats,
                          "computers": sorted(party.computers), "names": party.player_names,
                          "table": party.table_name, "level": party.level,
+                         "host_proof": proof_of(party.host_token),
                          "rules": party.rules.to_dict()}, peer)
         self.party_restarted(party, _("A player is back at the table."), mid_hand=False)
 
@@ -380,6 +392,7 @@ class PartyGame(PartyRoom):
         party.player_names = [n[:20] for n in names]
         party.computers = frozenset(computers)
         party.level = told_level(data)
+        party.host_token = told_proof(data)
         party.seats_of = {other: frozenset(values) for other, values in seats.items()
                           if isinstance(values, list) and seat not in values}
         party.seats_of[peer] = frozenset(range(4)) - frozenset(
@@ -395,6 +408,157 @@ class PartyGame(PartyRoom):
         self.notice(_("You are back at the table."))
         self.party_messages(side.start())
         self.render()
+
+    # ------------------------------------------------------------------ the host come back
+
+    def party_keep_host(self, party: Party) -> None:
+        """The host's page keeps, at each hand's start, what it needs to come back there
+        after a reload: the room, the seats, its secret, the game at that hand's start."""
+        side = party.side
+        if not party.host or side is None or party.state != "playing" \
+                or party.kept_hand == side.hand_number:
+            return
+        party.kept_hand = side.hand_number
+        friends = sorted(seat for seats in party.seats_of.values() for seat in seats)
+        kept = {"token": party.host_token, "table": party.table_name,
+                "rules": party.rules.to_dict(), "level": party.level,
+                "names": party.player_names, "computers": sorted(party.computers),
+                "friends": friends, "game": side.game.to_json()}
+        with contextlib.suppress(Exception):  # (a storage that refuses: no way back)
+            storage.setItem(PARTY_KEY, json.dumps({"code": party.code, "seat": 0,
+                                                   "host": kept}))
+
+    async def party_host_return(self, code: str, kept: dict[str, Any]) -> None:
+        """The host's page reloaded mid-game: back into the room; the friends' pages,
+        shown its secret, take their seats again, and the game goes on from the start of
+        the hand it left (that hand dealt again, unscored)."""
+        token, names, friends = kept.get("token"), kept.get("names"), kept.get("friends")
+        computers, level = kept.get("computers"), kept.get("level")
+        rules = told_rules(kept)
+        if not (isinstance(token, str) and len(token) == 32 and rules is not None
+                and kept.get("table") in PARTY_TABLES and level in LEVELS
+                and isinstance(names, list) and len(names) == 4
+                and all(isinstance(n, str) for n in names)
+                and isinstance(friends, list) and set(friends) <= {1, 2, 3}
+                and isinstance(computers, list) and set(computers) <= {1, 2, 3}):
+            return
+        try:
+            game = Game.from_json(str(kept.get("game")))
+        except Exception:  # (a save refused: SaveError, or a text too strange to read)
+            return
+        if game.rules != rules or game.phase is not Phase.BID:
+            return
+        self.party_close()
+        party = self.party = Party(code, host=True)
+        party.state, party.host_token, party.kept = "host-back", token, {"game": game}
+        party.table_name, party.rules, party.level = str(kept["table"]), rules, str(level)
+        party.player_names = [n[:20] for n in names]
+        party.plan = ["", *(WAITING if seat in friends else COMPUTER for seat in (1, 2, 3))]
+        self.notice(_("Back at your table: the friends' pages are taking their seats."))
+        self.render()
+        await self.party_enter(party)
+        await asyncio.sleep(HOST_BACK_MS / 1000)
+        if self.party is party:
+            self.party_host_resume(party)
+
+    def party_seat_back(self, party: Party, peer: str, seat: object) -> None:
+        """The host's page come back: a friend's page takes the seat it had."""
+        if not (isinstance(seat, int) and 0 < seat < 4 and party.plan[seat] == WAITING) \
+                or peer in party.plan:
+            return
+        party.plan[seat] = peer
+        party.seats_of[peer] = frozenset({seat})
+        if WAITING not in party.plan:
+            self.party_host_resume(party)
+
+    def party_host_resume(self, party: Party) -> None:
+        """The host's page come back: the game from the start of the hand it left, told to
+        every friend's page; a seat whose friend did not come back is a computer's."""
+        from spades.mental.nprotocol import NSide
+
+        if party.state != "host-back":
+            return
+        for seat, who in enumerate(party.plan):
+            if who == WAITING:
+                party.plan[seat] = COMPUTER
+                party.left_seats.add(seat)
+        party.computers = frozenset(s for s, who in enumerate(party.plan) if who == COMPUTER)
+        game: Game = party.kept["game"]
+        side = NSide(party.seats_here(), game.rules, random.SystemRandom(),
+                     dealer=game.dealer)
+        side.game, side.chain, side.seq = game, f"{random.SystemRandom().getrandbits(256):064x}", 0
+        seats = {peer: sorted(s) for peer, s in party.seats_of.items()}
+        for peer, (seat, *_others) in seats.items():
+            self.party_send({"t": "resume", "game": game.to_json(), "chain": side.chain,
+                             "seat": seat, "seats": seats, "names": party.player_names,
+                             "computers": sorted(party.computers)}, peer)
+        party.side, party.state, party.kept = side, "playing", {}
+        self.party_resumed(party, game, 0)
+
+    def party_host_back(self, party: Party, peer: str, token: object) -> None:
+        """A friend's page: the host's page come back shows its secret; from now on it is
+        the host."""
+        if not (party.host_token and isinstance(token, str)
+                and proof_of(token) == party.host_token) or peer == party.host_peer:
+            return
+        old = party.host_peer
+        party.seats_of[peer] = party.seats_of.pop(old, frozenset())
+        party.host_peer = peer
+        party.gone.discard(peer)
+        party.waiting_since = 0.0  # (no longer waiting on a page gone)
+        self.party_send({"t": "hi", "name": self.prefs.name, "seat": party.seat}, peer)
+
+    def party_resume_here(self, party: Party, data: dict[str, Any]) -> None:
+        """A friend's page: the host's page come back deals the hand it left again."""
+        from spades.mental.nprotocol import NSide
+
+        seat, seats, names = data.get("seat"), data.get("seats"), data.get("names")
+        chain, computers = data.get("chain"), data.get("computers")
+        if not (seat == party.seat and isinstance(seats, dict) and isinstance(names, list)
+                and len(names) == 4 and all(isinstance(n, str) for n in names)
+                and isinstance(chain, str) and len(chain) == 64
+                and isinstance(computers, list) and set(computers) <= {1, 2, 3}
+                and seat not in computers):
+            return
+        try:
+            game = Game.from_json(str(data.get("game")))
+        except Exception:  # (a save refused: SaveError, or a text too strange to read)
+            return
+        if game.rules != party.rules or game.phase is not Phase.BID:
+            return
+        mine = party.side.game if party.side is not None else None
+        if mine is not None and (len(mine.history) != len(game.history)
+                                 or mine.scores != game.scores):
+            self.party_fail(party, None, proven=False)  # (the pages' scores differ)
+            return
+        side = NSide({seat}, game.rules, random.SystemRandom(), dealer=game.dealer)
+        side.game, side.chain, side.seq = game, chain, 0
+        party.computers = frozenset(computers)
+        party.seats_of = {other: frozenset(values) for other, values in seats.items()
+                          if isinstance(values, list) and seat not in values}
+        party.seats_of[party.host_peer] = frozenset(range(4)) - frozenset(
+            s for values in party.seats_of.values() for s in values) - {seat}
+        party.player_names = [n[:20] for n in names]
+        party.side = side
+        self.party_resumed(party, game, seat)
+
+    def party_resumed(self, party: Party, game: Game, seat: int) -> None:
+        """Every page deals the hand the host's page left again, from its start."""
+        party.ahead, party.sent, party.dealt_shown = {}, [], -1
+        party.waiting_since = 0.0
+        self.generation += 1
+        self.ui = replace(self.ui, online=True, friend=False, viewer=seat, summary=False,
+                          trick_held=False)
+        self.shown_trick = None
+        side = party.side
+        assert side is not None
+        self.game = side.table()
+        said = _("The host is back: the hand it left is dealt again.")
+        self.notice(said)
+        self.announce(said)
+        self.party_messages(side.start())
+        self.render()
+        self.spawn(self.run_computers())
 
     # ------------------------------------------------------------------ leaving
 

@@ -23,7 +23,9 @@ from party_state import (
     PARTY_TABLES,
     RETURN_MS,
     Party,
+    proof_of,
     told_level,
+    told_proof,
     told_rules,
 )
 from prefs import LEVEL_NAMES, LEVELS
@@ -103,6 +105,10 @@ class PartyRoom(Room):
             hello: dict[str, Any] = {"t": "hi", "name": self.prefs.name}
             if party.back >= 0:
                 hello["back"] = party.back
+            if party.state == "playing" and not party.host:
+                hello["seat"] = party.seat  # (for a host's page come back)
+            if party.state == "host-back":
+                hello["token"] = party.host_token  # (the host's page come back: its proof)
             self.party_send(hello, peer)
             return
         party.gone.add(peer)
@@ -156,6 +162,12 @@ class PartyRoom(Room):
         name = name[:20] if isinstance(name, str) else ""
         party.names[peer] = name
         back = data.get("back")
+        if party.host and party.state == "host-back":
+            self.party_seat_back(party, peer, data.get("seat"))
+            return
+        if not party.host and party.state == "playing" and "token" in data:
+            self.party_host_back(party, peer, data.get("token"))
+            return
         if party.host and party.state == "playing" and back in party.left_seats \
                 and party.side is not None and party.returning is None:
             party.returning = (back, peer)  # seated at the next hand's start
@@ -240,11 +252,13 @@ class PartyRoom(Room):
         guests = {who: seat for seat, who in enumerate(party.plan) if who not in ("", COMPUTER)}
         names = self.party_seat_names(party)
         party.computers = frozenset(s for s, who in enumerate(party.plan) if who == COMPUTER)
+        party.host_token = f"{random.SystemRandom().getrandbits(128):032x}"
         for peer in party.names:
             self.party_send({"t": "start", "table": party.table_name, "seed": seed,
                              "dealer": dealer, "guests": guests, "names": names,
                              "computers": sorted(party.computers), "level": party.level,
                              "rules": party.rules.to_dict(),
+                             "host_proof": proof_of(party.host_token),
                              "seat": guests.get(peer, -1)}, peer)
         party.seats_of = {peer: frozenset({seat}) for peer, seat in guests.items()}
         host_seats = frozenset(range(4)) - frozenset(guests.values())
@@ -273,6 +287,7 @@ class PartyRoom(Room):
             return
         party.computers = frozenset(computers)
         party.level = told_level(data)
+        party.host_token = told_proof(data)
         party.table_name = str(data["table"])
         party.rules = rules
         party.seat = seat
@@ -296,6 +311,10 @@ class PartyRoom(Room):
             kept = json.loads(text)
             code, seat = kept["code"], kept["seat"]
         except Exception:
+            return
+        if seat == 0 and isinstance(code, str) and room_code(code) == code \
+                and is_table_code(code) and isinstance(kept.get("host"), dict):
+            self.spawn(self.party_host_return(code, kept["host"]))
             return
         if isinstance(code, str) and room_code(code) == code and is_table_code(code) \
                 and seat in (1, 2, 3):
@@ -432,6 +451,15 @@ class PartyRoom(Room):
         raise NotImplementedError
 
     def party_leave(self, party: Party) -> None:
+        raise NotImplementedError
+
+    async def party_host_return(self, code: str, kept: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def party_seat_back(self, party: Party, peer: str, seat: object) -> None:
+        raise NotImplementedError
+
+    def party_host_back(self, party: Party, peer: str, token: object) -> None:
         raise NotImplementedError
 
 

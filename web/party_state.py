@@ -6,6 +6,8 @@ party_game.py's, and the table's answers while a party is on party.py's."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +24,8 @@ PARTY_TABLES = ("classic", "blind-nil", "quick")
 """The four-player tables played online."""
 COMPUTER = "computer"
 """A seat of the plan that a computer plays (on the host's page)."""
+WAITING = "waiting"
+"""A seat of the plan whose friend the host's page come back waits for."""
 SILENT_MS = 45_000
 """A page whose channel has closed and that has not sent the message the game waits on for
 this long is replaced by a computer (the hand dealt again)."""
@@ -45,6 +49,9 @@ what it sent from there (a channel that formed after the message went, or a mess
 lost on the way: the mesh's six channels do not all open at once)."""
 RESEND_MOST = 120
 """The most messages sent again for one request."""
+HOST_BACK_MS = 20_000
+"""The host's page come back waits this long for the friends' pages to take their seats
+again; a seat not taken by then is a computer's (its friend may take it back later)."""
 
 
 def told_rules(data: dict[str, Any]) -> Rules | None:
@@ -55,6 +62,18 @@ def told_rules(data: dict[str, Any]) -> Rules | None:
     except SaveError:
         return None
     return rules if rules.players == 4 else None
+
+
+def proof_of(token: str) -> str:
+    """What a friend's page keeps of the host's secret: its SHA-256 (hex)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def told_proof(data: dict[str, Any]) -> str:
+    """The host's proof a host's message says ("" when none: no host's page come back is
+    then believed)."""
+    proof = data.get("host_proof")
+    return proof if isinstance(proof, str) and re.fullmatch(r"[0-9a-f]{64}", proof) else ""
 
 
 def told_level(data: dict[str, Any]) -> str:
@@ -73,6 +92,13 @@ class Party:
     names: dict[str, str] = field(default_factory=dict)
     """The other pages in the room (their peer ids) and their players' names."""
     host_peer: str = ""
+    host_token: str = ""
+    """The host: the secret its page shows to be the host again after a reload (kept in
+    ``PARTY_KEY``). A friend's page: the secret's SHA-256, as the host's start said it."""
+    kept_hand: int = -1
+    """The host: the hand whose start ``PARTY_KEY`` keeps (its page comes back there)."""
+    kept: dict[str, Any] = field(default_factory=dict)
+    """The host's page come back: what ``PARTY_KEY`` kept of the game (``HostKept``)."""
     """A friend's page: the host's page (the page whose room and start it takes)."""
     plan: list[str] = field(default_factory=lambda: ["", COMPUTER, COMPUTER, COMPUTER])
     """The host's seating: by seat, "" (the host), a friend's peer id or ``COMPUTER``."""
@@ -135,6 +161,21 @@ class Party:
 
 
 __all__ = [
-    "AHEAD_KEPT", "ASK_AGAIN_MS", "AWAY_MS", "COMPUTER", "PARTY_KEY", "PARTY_TABLES",
-    "RESEND_MOST", "RETURN_MS", "SENT_KEPT", "SILENT_MS", "Party", "told_level", "told_rules"
+    "AHEAD_KEPT",
+    "ASK_AGAIN_MS",
+    "AWAY_MS",
+    "COMPUTER",
+    "HOST_BACK_MS",
+    "PARTY_KEY",
+    "PARTY_TABLES",
+    "RESEND_MOST",
+    "RETURN_MS",
+    "SENT_KEPT",
+    "SILENT_MS",
+    "WAITING",
+    "Party",
+    "proof_of",
+    "told_level",
+    "told_proof",
+    "told_rules"
 ]
