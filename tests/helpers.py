@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from spades import Bid, Card, Game, Phase, Rules
@@ -154,3 +154,41 @@ class MemoryStorage:
 
     def removeItem(self, key: str) -> None:
         self.items.pop(key, None)
+
+
+def stand_in_browser(monkeypatch: Any) -> None:
+    """The page's ``pyscript`` and ``pyodide`` modules stood in for under CPython (the web
+    modules that import them at the top then import; nothing here reaches a browser)."""
+    import sys
+    import types
+
+    pyscript = types.ModuleType("pyscript")
+    pyscript.document = types.SimpleNamespace(  # type: ignore[attr-defined]
+        documentElement=types.SimpleNamespace())
+    pyscript.window = types.SimpleNamespace()  # type: ignore[attr-defined]
+    pyscript.create_named_worker = None  # type: ignore[attr-defined]
+    pyodide = types.ModuleType("pyodide")
+    pyodide.__path__ = []  # type: ignore[attr-defined]  # (a package: .ffi, .code)
+    ffi = types.ModuleType("pyodide.ffi")
+    ffi.to_js = lambda value, **options: value  # type: ignore[attr-defined]
+    ffi.create_proxy = lambda value: value  # type: ignore[attr-defined]
+    code = types.ModuleType("pyodide.code")
+    code.run_js = lambda text: None  # type: ignore[attr-defined]
+    for name, module in (("pyscript", pyscript), ("pyodide", pyodide), ("pyodide.ffi", ffi),
+                         ("pyodide.code", code)):
+        monkeypatch.setitem(sys.modules, name, module)
+
+
+def page_module(monkeypatch: Any, name: str, forget: Sequence[str]) -> Iterator[Any]:
+    """For a fixture: the web module ``name`` imported afresh with the browser's modules
+    stood in for (``stand_in_browser``), the modules ``forget`` forgotten before and after
+    (each test imports them anew)."""
+    import importlib
+    import sys
+
+    stand_in_browser(monkeypatch)
+    for module in forget:
+        monkeypatch.delitem(sys.modules, module, raising=False)
+    yield importlib.import_module(name)
+    for module in forget:
+        sys.modules.pop(module, None)

@@ -7,7 +7,6 @@ the host again only when it shows the secret whose SHA-256 the host's start gave
 from __future__ import annotations
 
 import asyncio
-import importlib
 import sys
 import types
 from collections.abc import Iterator
@@ -15,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.helpers import page_module
 
 WEB = Path(__file__).resolve().parents[1] / "web"
 if str(WEB) not in sys.path:
@@ -29,27 +30,7 @@ SECRET = "5a" * 16
 @pytest.fixture
 def party(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     """web/party_game.py, imported afresh with the browser's modules stood in for."""
-    pyscript = types.ModuleType("pyscript")
-    pyscript.document = types.SimpleNamespace(  # type: ignore[attr-defined]
-        documentElement=types.SimpleNamespace())
-    pyscript.window = types.SimpleNamespace()  # type: ignore[attr-defined]
-    pyscript.create_named_worker = None  # type: ignore[attr-defined]
-    pyodide = types.ModuleType("pyodide")
-    pyodide.__path__ = []  # type: ignore[attr-defined]  # (a package: .ffi, .code)
-    ffi = types.ModuleType("pyodide.ffi")
-    ffi.to_js = lambda value, **options: value  # type: ignore[attr-defined]
-    ffi.create_proxy = lambda value: value  # type: ignore[attr-defined]
-    code = types.ModuleType("pyodide.code")
-    code.run_js = lambda text: None  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "pyscript", pyscript)
-    monkeypatch.setitem(sys.modules, "pyodide", pyodide)
-    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
-    monkeypatch.setitem(sys.modules, "pyodide.code", code)
-    for name in PAGE_MODULES:
-        monkeypatch.delitem(sys.modules, name, raising=False)
-    yield importlib.import_module("party_game")
-    for name in PAGE_MODULES:
-        sys.modules.pop(name, None)
+    yield from page_module(monkeypatch, "party_game", PAGE_MODULES)
 
 
 def friends_page(party: Any) -> tuple[Any, Any, list[tuple[dict[str, Any], str | None]]]:

@@ -6,10 +6,8 @@ with the game on it.
 
 from __future__ import annotations
 
-import importlib
 import random
 import sys
-import types
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -26,7 +24,7 @@ import store  # noqa: E402
 from prefs import Prefs  # noqa: E402
 
 from spades import PRESETS, Game  # noqa: E402
-from tests.helpers import MemoryStorage, random_action  # noqa: E402
+from tests.helpers import MemoryStorage, page_module, random_action  # noqa: E402
 
 PAGE_MODULES = ("record", "duplicate", "replay", "marking", "record_room")
 """The record's modules that import ``pyscript``: imported afresh with the stand-ins, and
@@ -57,21 +55,7 @@ class FakeTable:
 
 @pytest.fixture
 def record(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
-    pyscript = types.ModuleType("pyscript")
-    pyscript.document = types.SimpleNamespace()  # type: ignore[attr-defined]
-    pyscript.window = types.SimpleNamespace()  # type: ignore[attr-defined]
-    pyodide = types.ModuleType("pyodide")
-    ffi = types.ModuleType("pyodide.ffi")
-    ffi.to_js = lambda value, **options: value  # type: ignore[attr-defined]
-    pyodide.ffi = ffi  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "pyscript", pyscript)
-    monkeypatch.setitem(sys.modules, "pyodide", pyodide)
-    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
-    for name in PAGE_MODULES:
-        monkeypatch.delitem(sys.modules, name, raising=False)
-    yield importlib.import_module("record")
-    for name in PAGE_MODULES:
-        sys.modules.pop(name, None)
+    yield from page_module(monkeypatch, "record", PAGE_MODULES)
 
 
 def finished_game(rules_name: str, seed: int) -> Game:
