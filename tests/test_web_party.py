@@ -25,6 +25,7 @@ PAGE_MODULES = ("party_game", "party_room", "party_state", "mesh", "peer", "room
                 "duplicate", "replay", "marking", "record_room", "pool", "sounds", "clock",
                 "hints", "reactions", "talk")
 SECRET = "5a" * 16
+TOKEN = "7b" * 16
 
 
 @pytest.fixture
@@ -40,6 +41,7 @@ def friends_page(party: Any) -> tuple[Any, Any, list[tuple[dict[str, Any], str |
     state = Party("K7QM-3FHX-P9WC", host=False)
     state.state, state.seat, state.host_peer = "playing", 3, "old"
     state.host_token = proof_of(SECRET)
+    state.seat_token = TOKEN
     state.seats_of = {"old": frozenset({0, 2}), "north": frozenset({1})}
     sent: list[tuple[dict[str, Any], str | None]] = []
     resumed: list[dict[str, Any]] = []
@@ -66,7 +68,7 @@ def test_the_hosts_page_come_back_with_its_secret_is_the_host_again(party: Any) 
     party.PartyGame.party_host_back(page, state, "new", SECRET)
     assert state.host_peer == "new"
     assert state.seats_of["new"] == frozenset({0, 2}) and "old" not in state.seats_of
-    assert sent == [({"t": "hi", "name": "Bo", "seat": 3}, "new")]
+    assert sent == [({"t": "hi", "name": "Bo", "seat": 3, "seat_token": TOKEN}, "new")]
 
 
 def test_a_resume_is_heard_from_the_host_alone(party: Any) -> None:
@@ -84,3 +86,46 @@ def test_a_start_without_a_proof_we_could_check_gives_none(party: Any, proof: ob
 
     assert told_proof({"host_proof": proof}) == ""
     assert told_proof({"host_proof": "0a" * 32}) == "0a" * 32
+
+
+def hosts_page(state: Any) -> Any:
+    resumed: list[Any] = []
+    page = types.SimpleNamespace(
+        party=state, prefs=types.SimpleNamespace(name="Al"), resumed=resumed,
+        party_host_resume=lambda party: resumed.append(party),
+        party_room_changed=lambda: None)
+    return page
+
+
+@pytest.mark.parametrize("token", ["", "00" * 16, TOKEN.upper()])
+def test_the_hosts_page_come_back_seats_no_page_without_the_seats_secret(
+        party: Any, token: str) -> None:
+    from party_state import COMPUTER, WAITING, Party
+
+    state = Party("K7QM-3FHX-P9WC", host=True)
+    state.state, state.plan = "host-back", ["", WAITING, COMPUTER, COMPUTER]
+    state.seat_tokens = {1: TOKEN}
+    page = hosts_page(state)
+    party.PartyGame.party_seat_back(page, state, "stranger", 1, token)
+    assert state.plan[1] == WAITING and "stranger" not in state.seats_of
+    party.PartyGame.party_seat_back(page, state, "east", 1, TOKEN)
+    assert state.plan[1] == "east" and state.seats_of["east"] == frozenset({1})
+    assert page.resumed == [state]  # (every seat taken: the game goes on at once)
+
+
+@pytest.mark.parametrize("token", [None, "", "00" * 16])
+def test_a_seat_left_is_given_back_only_with_its_secret(party: Any, token: object) -> None:
+    import party_room
+    from party_state import Party
+
+    state = Party("K7QM-3FHX-P9WC", host=True)
+    state.state, state.left_seats = "playing", {2}
+    state.seat_tokens = {2: TOKEN}
+    state.side = types.SimpleNamespace(hold=False)  # type: ignore[assignment]
+    page = hosts_page(state)
+    party_room.PartyRoom.party_hi(page, state, "stranger",
+                                  {"t": "hi", "name": "X", "back": 2, "seat_token": token})
+    assert state.returning is None and not state.side.hold
+    party_room.PartyRoom.party_hi(page, state, "north",
+                                  {"t": "hi", "name": "Cy", "back": 2, "seat_token": TOKEN})
+    assert state.returning == (2, "north") and state.side.hold

@@ -32,6 +32,7 @@ from party_state import (
     told_level,
     told_proof,
     told_rules,
+    told_token,
 )
 from prefs import LEVELS
 from pyscript import window
@@ -399,6 +400,9 @@ class PartyGame(PartyRoom):
             s for values in party.seats_of.values() for s in values) - {seat}
         party.state = "playing"
         party.back = -1
+        with contextlib.suppress(Exception):  # (its way back again, should it close again)
+            storage.setItem(PARTY_KEY, json.dumps({"code": party.code, "seat": seat,
+                                                   "token": party.seat_token}))
         self.party = None  # (new_game forgets the online games before: not this one)
         self.new_game(party.table_name, rules=game.rules)
         self.party = party
@@ -420,7 +424,8 @@ class PartyGame(PartyRoom):
             return
         party.kept_hand = side.hand_number
         friends = sorted(seat for seats in party.seats_of.values() for seat in seats)
-        kept = {"token": party.host_token, "table": party.table_name,
+        kept = {"token": party.host_token, "seat_tokens": party.seat_tokens,
+                "table": party.table_name,
                 "rules": party.rules.to_dict(), "level": party.level,
                 "names": party.player_names, "computers": sorted(party.computers),
                 "friends": friends, "game": side.game.to_json()}
@@ -451,6 +456,10 @@ class PartyGame(PartyRoom):
         self.party_close()
         party = self.party = Party(code, host=True)
         party.state, party.host_token, party.kept = "host-back", token, {"game": game}
+        tokens = kept.get("seat_tokens")
+        party.seat_tokens = {int(seat): told_token({"seat_token": value})
+                             for seat, value in tokens.items() if seat in ("1", "2", "3")} \
+            if isinstance(tokens, dict) else {}
         party.table_name, party.rules, party.level = str(kept["table"]), rules, str(level)
         party.player_names = [n[:20] for n in names]
         party.plan = ["", *(WAITING if seat in friends else COMPUTER for seat in (1, 2, 3))]
@@ -461,10 +470,11 @@ class PartyGame(PartyRoom):
         if self.party is party:
             self.party_host_resume(party)
 
-    def party_seat_back(self, party: Party, peer: str, seat: object) -> None:
-        """The host's page come back: a friend's page takes the seat it had."""
+    def party_seat_back(self, party: Party, peer: str, seat: object, token: str) -> None:
+        """The host's page come back: a friend's page takes the seat it had, shown the
+        seat's secret."""
         if not (isinstance(seat, int) and 0 < seat < 4 and party.plan[seat] == WAITING) \
-                or peer in party.plan:
+                or peer in party.plan or not token or token != party.seat_tokens.get(seat):
             return
         party.plan[seat] = peer
         party.seats_of[peer] = frozenset({seat})
@@ -506,7 +516,8 @@ class PartyGame(PartyRoom):
         party.host_peer = peer
         party.gone.discard(peer)
         party.waiting_since = 0.0  # (no longer waiting on a page gone)
-        self.party_send({"t": "hi", "name": self.prefs.name, "seat": party.seat}, peer)
+        self.party_send({"t": "hi", "name": self.prefs.name, "seat": party.seat,
+                         "seat_token": party.seat_token}, peer)
 
     def party_resume_here(self, party: Party, data: dict[str, Any]) -> None:
         """A friend's page: the host's page come back deals the hand it left again."""
@@ -609,7 +620,8 @@ class PartyGame(PartyRoom):
         if party is None or party.state != "away" or not party.host_peer:
             return
         party.called_back = True
-        self.party_send({"t": "hi", "name": self.prefs.name, "back": party.seat},
+        self.party_send({"t": "hi", "name": self.prefs.name, "back": party.seat,
+                         "seat_token": party.seat_token},
                         party.host_peer)
         self.notice(_("Your seat is yours again from the next hand."))
         self.render()

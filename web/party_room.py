@@ -23,10 +23,12 @@ from party_state import (
     PARTY_TABLES,
     RETURN_MS,
     Party,
+    new_secret,
     proof_of,
     told_level,
     told_proof,
     told_rules,
+    told_token,
 )
 from prefs import LEVEL_NAMES, LEVELS
 from pyscript import window
@@ -64,11 +66,11 @@ class PartyRoom(Room):
         await self.party_enter(party)
         self.show_qr(link)  # once the room is being announced, as at two
 
-    async def party_join(self, code: str, back: int = -1) -> None:
+    async def party_join(self, code: str, back: int = -1, token: str = "") -> None:
         """A friend: into the room ``code``, to be seated by its host (``back``: the seat
         this page had in the game there, to take back)."""
         self.party_close()
-        party = self.party = Party(code, host=False, back=back)
+        party = self.party = Party(code, host=False, back=back, seat_token=token)
         self.party_say(_("Looking for the table…"))
         await self.party_enter(party)
 
@@ -107,6 +109,8 @@ class PartyRoom(Room):
                 hello["back"] = party.back
             if party.state == "playing" and not party.host:
                 hello["seat"] = party.seat  # (for a host's page come back)
+            if party.back >= 0 or (party.state == "playing" and not party.host):
+                hello["seat_token"] = party.seat_token  # (the seat's secret: it is ours)
             if party.state == "host-back":
                 hello["token"] = party.host_token  # (the host's page come back: its proof)
             self.party_send(hello, peer)
@@ -163,12 +167,13 @@ class PartyRoom(Room):
         party.names[peer] = name
         back = data.get("back")
         if party.host and party.state == "host-back":
-            self.party_seat_back(party, peer, data.get("seat"))
+            self.party_seat_back(party, peer, data.get("seat"), told_token(data))
             return
         if not party.host and party.state == "playing" and "token" in data:
             self.party_host_back(party, peer, data.get("token"))
             return
         if party.host and party.state == "playing" and back in party.left_seats \
+                and isinstance(back, int) and told_token(data) == party.seat_tokens.get(back) \
                 and party.side is not None and party.returning is None:
             party.returning = (back, peer)  # seated at the next hand's start
             party.side.hold = True
@@ -252,13 +257,15 @@ class PartyRoom(Room):
         guests = {who: seat for seat, who in enumerate(party.plan) if who not in ("", COMPUTER)}
         names = self.party_seat_names(party)
         party.computers = frozenset(s for s, who in enumerate(party.plan) if who == COMPUTER)
-        party.host_token = f"{random.SystemRandom().getrandbits(128):032x}"
+        party.host_token = new_secret()
+        party.seat_tokens = {seat: new_secret() for seat in guests.values()}
         for peer in party.names:
             self.party_send({"t": "start", "table": party.table_name, "seed": seed,
                              "dealer": dealer, "guests": guests, "names": names,
                              "computers": sorted(party.computers), "level": party.level,
                              "rules": party.rules.to_dict(),
                              "host_proof": proof_of(party.host_token),
+                             "seat_token": party.seat_tokens.get(guests.get(peer, -1), ""),
                              "seat": guests.get(peer, -1)}, peer)
         party.seats_of = {peer: frozenset({seat}) for peer, seat in guests.items()}
         host_seats = frozenset(range(4)) - frozenset(guests.values())
@@ -288,6 +295,7 @@ class PartyRoom(Room):
         party.computers = frozenset(computers)
         party.level = told_level(data)
         party.host_token = told_proof(data)
+        party.seat_token = told_token(data)
         party.table_name = str(data["table"])
         party.rules = rules
         party.seat = seat
@@ -297,7 +305,8 @@ class PartyRoom(Room):
         party.seats_of[peer] = frozenset(range(4)) - frozenset(guests.values())
         self.party_begin(party, seed, dealer, frozenset({seat}))
         with contextlib.suppress(Exception):  # (a storage that refuses: no way back)
-            storage.setItem(PARTY_KEY, json.dumps({"code": party.code, "seat": seat}))
+            storage.setItem(PARTY_KEY, json.dumps({"code": party.code, "seat": seat,
+                                                   "token": party.seat_token}))
 
     # ------------------------------------------------------------------ a page come back
 
@@ -318,7 +327,7 @@ class PartyRoom(Room):
             return
         if isinstance(code, str) and room_code(code) == code and is_table_code(code) \
                 and seat in (1, 2, 3):
-            self.spawn(self.party_join(code, back=seat))
+            self.spawn(self.party_join(code, back=seat, token=told_token(kept, "token")))
             self.spawn(self.party_give_up_return())
 
     async def party_give_up_return(self) -> None:
@@ -456,7 +465,7 @@ class PartyRoom(Room):
     async def party_host_return(self, code: str, kept: dict[str, Any]) -> None:
         raise NotImplementedError
 
-    def party_seat_back(self, party: Party, peer: str, seat: object) -> None:
+    def party_seat_back(self, party: Party, peer: str, seat: object, token: str) -> None:
         raise NotImplementedError
 
     def party_host_back(self, party: Party, peer: str, token: object) -> None:

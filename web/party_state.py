@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import random
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -76,6 +77,17 @@ def told_proof(data: dict[str, Any]) -> str:
     return proof if isinstance(proof, str) and re.fullmatch(r"[0-9a-f]{64}", proof) else ""
 
 
+def new_secret() -> str:
+    """128 bits from the operating system's generator, in hex."""
+    return f"{random.SystemRandom().getrandbits(128):032x}"
+
+
+def told_token(data: dict[str, Any], key: str = "seat_token") -> str:
+    """A seat's secret as a message says it ("" when it says none of ours)."""
+    token = data.get(key)
+    return token if isinstance(token, str) and re.fullmatch(r"[0-9a-f]{32}", token) else ""
+
+
 def told_level(data: dict[str, Any]) -> str:
     """The computers' level a host's message says ("" when it says none we know)."""
     level = data.get("level")
@@ -95,6 +107,11 @@ class Party:
     host_token: str = ""
     """The host: the secret its page shows to be the host again after a reload (kept in
     ``PARTY_KEY``). A friend's page: the secret's SHA-256, as the host's start said it."""
+    seat_token: str = ""
+    """A friend's page: the secret the host's start gave its seat (kept in ``PARTY_KEY``):
+    shown to take the seat back, after its page or the host's was reopened."""
+    seat_tokens: dict[int, str] = field(default_factory=dict)
+    """The host: each friend's seat's secret (``seat_token``), kept in ``PARTY_KEY``."""
     kept_hand: int = -1
     """The host: the hand whose start ``PARTY_KEY`` keeps (its page comes back there)."""
     kept: dict[str, Any] = field(default_factory=dict)
@@ -174,8 +191,10 @@ __all__ = [
     "SILENT_MS",
     "WAITING",
     "Party",
+    "new_secret",
     "proof_of",
     "told_level",
     "told_proof",
-    "told_rules"
+    "told_rules",
+    "told_token"
 ]
