@@ -21,6 +21,7 @@ import store  # noqa: E402
 
 from spades import PRESETS, Game  # noqa: E402
 from spades.daily import seed_for  # noqa: E402
+from tests.helpers import MemoryStorage  # noqa: E402
 
 DAY = datetime.date(2026, 11, 30)
 
@@ -79,20 +80,9 @@ def test_yesterdays_daily_game_goes_on_as_an_ordinary_game() -> None:
 def test_the_day_par_and_record_flag_survive_a_save() -> None:
     game = Game.new(PRESETS["quick"], seed=seed_for(DAY))
     ui = replace(daily_ui(), par=((0, 71), (1, -40)), recorded=True)
-    storage: dict[str, str] = {}
-
-    class Storage:
-        def getItem(self, key: str) -> str | None:
-            return storage.get(key)
-
-        def setItem(self, key: str, value: str) -> None:
-            storage[key] = value
-
-        def removeItem(self, key: str) -> None:
-            storage.pop(key, None)
-
-    store.save_game(Storage(), game, ui)
-    _game, loaded, _problem = store.load_game(Storage())
+    storage = MemoryStorage()
+    store.save_game(storage, game, ui)
+    _game, loaded, _problem = store.load_game(storage)
     assert loaded == ui and loaded is not None and loaded.par_points == {0: 71, 1: -40}
 
 

@@ -36,6 +36,7 @@ def party(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
 
 def friends_page(party: Any) -> tuple[Any, Any, list[tuple[dict[str, Any], str | None]]]:
     """A friend's page at West in a game under way, the host's page known as "old"."""
+    import party_room
     from party_state import Party, proof_of
 
     state = Party("K7QM-3FHX-P9WC", host=False)
@@ -50,6 +51,7 @@ def friends_page(party: Any) -> tuple[Any, Any, list[tuple[dict[str, Any], str |
         party_send=lambda data, to=None: sent.append((data, to)),
         party_resume_here=lambda _party, data: resumed.append(data))
     page.resumed = resumed
+    page.party_hello = lambda party: party_room.PartyRoom.party_hello(page, party)
     return page, state, sent
 
 

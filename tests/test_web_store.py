@@ -10,7 +10,7 @@ import store
 from prefs import Prefs
 
 from spades import PRESETS, Card, Game
-from tests.test_web_table import MemoryStorage
+from tests.helpers import MemoryStorage
 
 
 class FailingStorage(MemoryStorage):

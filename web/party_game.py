@@ -28,11 +28,15 @@ from party_state import (
     SILENT_MS,
     WAITING,
     Party,
+    hex_text,
+    new_secret,
     proof_of,
+    told_game,
     told_level,
+    told_names,
     told_proof,
     told_rules,
-    told_token,
+    told_seats,
 )
 from prefs import LEVELS
 from pyscript import window
@@ -370,39 +374,30 @@ class PartyGame(PartyRoom):
         score is the host's page's word: the page was not there to see it)."""
         from spades.mental.nprotocol import NSide
 
-        seat, seats, names = data.get("seat"), data.get("seats"), data.get("names")
+        seat, seats, names = data.get("seat"), data.get("seats"), told_names(data)
         chain, seq, computers = data.get("chain"), data.get("seq"), data.get("computers")
-        if not (seat == party.back and isinstance(seats, dict) and isinstance(names, list)
-                and len(names) == 4 and all(isinstance(n, str) for n in names)
+        if not (seat == party.back and isinstance(seats, dict) and names is not None
                 and isinstance(chain, str) and len(chain) == 64
                 and isinstance(seq, int) and not isinstance(seq, bool) and seq >= 0
                 and isinstance(computers, list) and set(computers) <= {1, 2, 3}
                 and data.get("table") in PARTY_TABLES):
             return
-        try:
-            game = Game.from_json(str(data.get("game")))
-        except Exception:  # (a save refused: SaveError, or a text too strange to read)
-            return
-        if game.rules != told_rules(data) or game.phase is not Phase.BID:
+        game = told_game(data.get("game"), told_rules(data))
+        if game is None:
             return
         side = NSide({seat}, game.rules, random.SystemRandom(), dealer=game.dealer)
         side.game, side.chain, side.seq = game, chain, seq
         party.host_peer, party.seat, party.side = peer, seat, side
         party.table_name = str(data["table"])
         party.rules = game.rules
-        party.player_names = [n[:20] for n in names]
+        party.player_names = names
         party.computers = frozenset(computers)
         party.level = told_level(data)
         party.host_token = told_proof(data)
-        party.seats_of = {other: frozenset(values) for other, values in seats.items()
-                          if isinstance(values, list) and seat not in values}
-        party.seats_of[peer] = frozenset(range(4)) - frozenset(
-            s for values in party.seats_of.values() for s in values) - {seat}
+        party.seats_of = told_seats(seats, seat, peer)
         party.state = "playing"
         party.back = -1
-        with contextlib.suppress(Exception):  # (its way back again, should it close again)
-            storage.setItem(PARTY_KEY, json.dumps({"code": party.code, "seat": seat,
-                                                   "token": party.seat_token}))
+        self.party_keep_seat(party)  # (its way back again, should it close again)
         self.party = None  # (new_game forgets the online games before: not this one)
         self.new_game(party.table_name, rules=game.rules)
         self.party = party
@@ -437,31 +432,24 @@ class PartyGame(PartyRoom):
         """The host's page reloaded mid-game: back into the room; the friends' pages,
         shown its secret, take their seats again, and the game goes on from the start of
         the hand it left (that hand dealt again, unscored)."""
-        token, names, friends = kept.get("token"), kept.get("names"), kept.get("friends")
+        token, names, friends = kept.get("token"), told_names(kept), kept.get("friends")
         computers, level = kept.get("computers"), kept.get("level")
         rules = told_rules(kept)
+        game = told_game(kept.get("game"), rules)
         if not (isinstance(token, str) and len(token) == 32 and rules is not None
                 and kept.get("table") in PARTY_TABLES and level in LEVELS
-                and isinstance(names, list) and len(names) == 4
-                and all(isinstance(n, str) for n in names)
+                and names is not None and game is not None
                 and isinstance(friends, list) and set(friends) <= {1, 2, 3}
                 and isinstance(computers, list) and set(computers) <= {1, 2, 3}):
             return
-        try:
-            game = Game.from_json(str(kept.get("game")))
-        except Exception:  # (a save refused: SaveError, or a text too strange to read)
-            return
-        if game.rules != rules or game.phase is not Phase.BID:
-            return
         self.party_close()
         party = self.party = Party(code, host=True)
-        party.state, party.host_token, party.kept = "host-back", token, {"game": game}
+        party.state, party.host_token, party.kept_game = "host-back", token, game
         tokens = kept.get("seat_tokens")
-        party.seat_tokens = {int(seat): told_token({"seat_token": value})
-                             for seat, value in tokens.items() if seat in ("1", "2", "3")} \
-            if isinstance(tokens, dict) else {}
+        party.seat_tokens = {int(seat): hex_text(value, 32) for seat, value in tokens.items()
+                             if seat in ("1", "2", "3")} if isinstance(tokens, dict) else {}
         party.table_name, party.rules, party.level = str(kept["table"]), rules, str(level)
-        party.player_names = [n[:20] for n in names]
+        party.player_names = names
         party.plan = ["", *(WAITING if seat in friends else COMPUTER for seat in (1, 2, 3))]
         self.notice(_("Back at your table: the friends' pages are taking their seats."))
         self.render()
@@ -486,23 +474,23 @@ class PartyGame(PartyRoom):
         every friend's page; a seat whose friend did not come back is a computer's."""
         from spades.mental.nprotocol import NSide
 
-        if party.state != "host-back":
+        game = party.kept_game
+        if party.state != "host-back" or game is None:
             return
         for seat, who in enumerate(party.plan):
             if who == WAITING:
                 party.plan[seat] = COMPUTER
                 party.left_seats.add(seat)
         party.computers = frozenset(s for s, who in enumerate(party.plan) if who == COMPUTER)
-        game: Game = party.kept["game"]
         side = NSide(party.seats_here(), game.rules, random.SystemRandom(),
                      dealer=game.dealer)
-        side.game, side.chain, side.seq = game, f"{random.SystemRandom().getrandbits(256):064x}", 0
+        side.game, side.chain, side.seq = game, new_secret(256), 0
         seats = {peer: sorted(s) for peer, s in party.seats_of.items()}
         for peer, (seat, *_others) in seats.items():
             self.party_send({"t": "resume", "game": game.to_json(), "chain": side.chain,
                              "seat": seat, "seats": seats, "names": party.player_names,
                              "computers": sorted(party.computers)}, peer)
-        party.side, party.state, party.kept = side, "playing", {}
+        party.side, party.state, party.kept_game = side, "playing", None
         self.party_resumed(party, game, 0)
 
     def party_host_back(self, party: Party, peer: str, token: object) -> None:
@@ -516,26 +504,19 @@ class PartyGame(PartyRoom):
         party.host_peer = peer
         party.gone.discard(peer)
         party.waiting_since = 0.0  # (no longer waiting on a page gone)
-        self.party_send({"t": "hi", "name": self.prefs.name, "seat": party.seat,
-                         "seat_token": party.seat_token}, peer)
+        self.party_send(self.party_hello(party), peer)
 
     def party_resume_here(self, party: Party, data: dict[str, Any]) -> None:
         """A friend's page: the host's page come back deals the hand it left again."""
         from spades.mental.nprotocol import NSide
 
-        seat, seats, names = data.get("seat"), data.get("seats"), data.get("names")
+        seat, seats, names = data.get("seat"), data.get("seats"), told_names(data)
         chain, computers = data.get("chain"), data.get("computers")
-        if not (seat == party.seat and isinstance(seats, dict) and isinstance(names, list)
-                and len(names) == 4 and all(isinstance(n, str) for n in names)
+        game = told_game(data.get("game"), party.rules)
+        if not (seat == party.seat and isinstance(seats, dict) and names is not None
                 and isinstance(chain, str) and len(chain) == 64
                 and isinstance(computers, list) and set(computers) <= {1, 2, 3}
-                and seat not in computers):
-            return
-        try:
-            game = Game.from_json(str(data.get("game")))
-        except Exception:  # (a save refused: SaveError, or a text too strange to read)
-            return
-        if game.rules != party.rules or game.phase is not Phase.BID:
+                and seat not in computers and game is not None):
             return
         mine = party.side.game if party.side is not None else None
         if mine is not None and (len(mine.history) != len(game.history)
@@ -545,11 +526,8 @@ class PartyGame(PartyRoom):
         side = NSide({seat}, game.rules, random.SystemRandom(), dealer=game.dealer)
         side.game, side.chain, side.seq = game, chain, 0
         party.computers = frozenset(computers)
-        party.seats_of = {other: frozenset(values) for other, values in seats.items()
-                          if isinstance(values, list) and seat not in values}
-        party.seats_of[party.host_peer] = frozenset(range(4)) - frozenset(
-            s for values in party.seats_of.values() for s in values) - {seat}
-        party.player_names = [n[:20] for n in names]
+        party.seats_of = told_seats(seats, seat, party.host_peer)
+        party.player_names = names
         party.side = side
         self.party_resumed(party, game, seat)
 
@@ -620,9 +598,7 @@ class PartyGame(PartyRoom):
         if party is None or party.state != "away" or not party.host_peer:
             return
         party.called_back = True
-        self.party_send({"t": "hi", "name": self.prefs.name, "back": party.seat,
-                         "seat_token": party.seat_token},
-                        party.host_peer)
+        self.party_send(self.party_hello(party), party.host_peer)
         self.notice(_("Your seat is yours again from the next hand."))
         self.render()
 

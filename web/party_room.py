@@ -26,6 +26,7 @@ from party_state import (
     new_secret,
     proof_of,
     told_level,
+    told_names,
     told_proof,
     told_rules,
     told_token,
@@ -104,16 +105,7 @@ class PartyRoom(Room):
         element("app").dataset.peers = str(len(party.mesh.peers) if party.mesh else 0)
         if present:
             party.gone.discard(peer)
-            hello: dict[str, Any] = {"t": "hi", "name": self.prefs.name}
-            if party.back >= 0:
-                hello["back"] = party.back
-            if party.state == "playing" and not party.host:
-                hello["seat"] = party.seat  # (for a host's page come back)
-            if party.back >= 0 or (party.state == "playing" and not party.host):
-                hello["seat_token"] = party.seat_token  # (the seat's secret: it is ours)
-            if party.state == "host-back":
-                hello["token"] = party.host_token  # (the host's page come back: its proof)
-            self.party_send(hello, peer)
+            self.party_send(self.party_hello(party), peer)
             return
         party.gone.add(peer)
         if party.state == "room" and party.host:
@@ -123,6 +115,29 @@ class PartyRoom(Room):
         elif party.state == "room" and peer == party.host_peer:
             self.party_say(_("The host has left the table."))
         self.render()
+
+    def party_hello(self, party: Party) -> dict[str, Any]:
+        """This page's "hi" to a page met: its player's name, and what it claims: the seat
+        it had (``back``) or holds (a friend's page in the game, for a host's page come
+        back), with the seat's secret; the host's page come back, the host's secret."""
+        hello: dict[str, Any] = {"t": "hi", "name": self.prefs.name}
+        seated = party.state == "playing" and not party.host
+        if party.back >= 0:
+            hello["back"] = party.back
+        if seated:
+            hello["seat"] = party.seat
+        if party.back >= 0 or seated:
+            hello["seat_token"] = party.seat_token
+        if party.state == "host-back":
+            hello["token"] = party.host_token
+        return hello
+
+    def party_keep_seat(self, party: Party) -> None:
+        """A friend's page keeps its room, seat and seat's secret: its way back, should it
+        be closed."""
+        with contextlib.suppress(Exception):  # (a storage that refuses: no way back)
+            storage.setItem(PARTY_KEY, json.dumps({"code": party.code, "seat": party.seat,
+                                                   "token": party.seat_token}))
 
     async def party_inbox(self, party: Party) -> None:
         """The room's messages, one at a time, in order of arrival; no error one raises
@@ -212,18 +227,13 @@ class PartyRoom(Room):
             return
         if data.get("table") not in PARTY_TABLES:
             return
-        names = data.get("names")
-        seat = data.get("seat")
-        if not (isinstance(names, list) and len(names) == 4
-                and all(isinstance(n, str) for n in names) and isinstance(seat, int)):
-            return
-        rules = told_rules(data)
-        if rules is None:
+        names, seat, rules = told_names(data), data.get("seat"), told_rules(data)
+        if names is None or not isinstance(seat, int) or rules is None:
             return
         party.host_peer = peer
         party.table_name = str(data["table"])
         party.rules = rules
-        party.player_names = [n[:20] for n in names]
+        party.player_names = names
         party.seat = seat if 0 < seat < 4 else 0
         party.level = told_level(data)
         self.fill_party_room()
@@ -275,13 +285,11 @@ class PartyRoom(Room):
     def party_start_here(self, party: Party, peer: str, data: dict[str, Any]) -> None:
         """A friend's page: the host started the game."""
         guests, seat = data.get("guests"), data.get("seat")
-        seed, dealer, names = data.get("seed"), data.get("dealer"), data.get("names")
+        seed, dealer, names = data.get("seed"), data.get("dealer"), told_names(data)
         if not (data.get("table") in PARTY_TABLES and isinstance(guests, dict)
                 and isinstance(seat, int) and 0 < seat < 4
                 and isinstance(seed, int) and not isinstance(seed, bool)
-                and 0 <= seed < 1 << 48 and dealer in (0, 1, 2, 3)
-                and isinstance(names, list) and len(names) == 4
-                and all(isinstance(n, str) for n in names)
+                and 0 <= seed < 1 << 48 and dealer in (0, 1, 2, 3) and names is not None
                 and all(isinstance(s, int) and 0 < s < 4 for s in guests.values())
                 and len(set(guests.values())) == len(guests) <= 3):
             return
@@ -299,20 +307,19 @@ class PartyRoom(Room):
         party.table_name = str(data["table"])
         party.rules = rules
         party.seat = seat
-        party.player_names = [n[:20] for n in names]
+        party.player_names = names
         party.seats_of = {other: frozenset({s}) for other, s in guests.items()
                           if s != seat}
         party.seats_of[peer] = frozenset(range(4)) - frozenset(guests.values())
         self.party_begin(party, seed, dealer, frozenset({seat}))
-        with contextlib.suppress(Exception):  # (a storage that refuses: no way back)
-            storage.setItem(PARTY_KEY, json.dumps({"code": party.code, "seat": seat,
-                                                   "token": party.seat_token}))
+        self.party_keep_seat(party)
 
     # ------------------------------------------------------------------ a page come back
 
     def party_restore(self) -> None:
-        """A friend's page reopened while its four-seat game went on: back into the room,
-        where the host gives it its seat at the next hand."""
+        """A page reopened while its four-seat game went on: a friend's back into the
+        room, where the host gives it its seat at the next hand; the host's back to its
+        table (``party_host_return``)."""
         try:
             text = storage.getItem(PARTY_KEY)
             if text is None:
@@ -321,12 +328,11 @@ class PartyRoom(Room):
             code, seat = kept["code"], kept["seat"]
         except Exception:
             return
-        if seat == 0 and isinstance(code, str) and room_code(code) == code \
-                and is_table_code(code) and isinstance(kept.get("host"), dict):
-            self.spawn(self.party_host_return(code, kept["host"]))
+        if not (isinstance(code, str) and room_code(code) == code and is_table_code(code)):
             return
-        if isinstance(code, str) and room_code(code) == code and is_table_code(code) \
-                and seat in (1, 2, 3):
+        if seat == 0 and isinstance(kept.get("host"), dict):
+            self.spawn(self.party_host_return(code, kept["host"]))
+        elif seat in (1, 2, 3):
             self.spawn(self.party_join(code, back=seat, token=told_token(kept, "token")))
             self.spawn(self.party_give_up_return())
 

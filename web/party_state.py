@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from mesh import MeshPeer
 from prefs import LEVELS
 
-from spades import PRESETS, Rules
+from spades import PRESETS, Game, Phase, Rules
 from spades.saves import SaveError, read_rules
 
 if TYPE_CHECKING:  # the protocol loads with the first online game, not the page
@@ -70,22 +70,57 @@ def proof_of(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def hex_text(value: object, digits: int) -> str:
+    """``value`` when it is ``digits`` lower-case hex digits, else ""."""
+    return value if isinstance(value, str) and re.fullmatch(f"[0-9a-f]{{{digits}}}", value) \
+        else ""
+
+
 def told_proof(data: dict[str, Any]) -> str:
     """The host's proof a host's message says ("" when none: no host's page come back is
     then believed)."""
-    proof = data.get("host_proof")
-    return proof if isinstance(proof, str) and re.fullmatch(r"[0-9a-f]{64}", proof) else ""
+    return hex_text(data.get("host_proof"), 64)
 
 
-def new_secret() -> str:
-    """128 bits from the operating system's generator, in hex."""
-    return f"{random.SystemRandom().getrandbits(128):032x}"
+def new_secret(bits: int = 128) -> str:
+    """``bits`` bits from the operating system's generator, in hex."""
+    return f"{random.SystemRandom().getrandbits(bits):0{bits // 4}x}"
 
 
 def told_token(data: dict[str, Any], key: str = "seat_token") -> str:
     """A seat's secret as a message says it ("" when it says none of ours)."""
-    token = data.get(key)
-    return token if isinstance(token, str) and re.fullmatch(r"[0-9a-f]{32}", token) else ""
+    return hex_text(data.get(key), 32)
+
+
+def told_names(data: dict[str, Any]) -> list[str] | None:
+    """The four seats' names a host's message says (each as a name is kept: 20 characters
+    at most), or None when it says no four names."""
+    names = data.get("names")
+    if not (isinstance(names, list) and len(names) == 4
+            and all(isinstance(name, str) for name in names)):
+        return None
+    return [name[:20] for name in names]
+
+
+def told_game(text: object, rules: Rules | None) -> Game | None:
+    """The game a host's message (or the host's own keeping) says, at a hand's start and
+    played at ``rules``; None for anything else (a save refused, or a text too strange to
+    read)."""
+    try:
+        game = Game.from_json(str(text))
+    except Exception:
+        return None
+    return game if game.rules == rules and game.phase is Phase.BID else None
+
+
+def told_seats(seats: dict[str, Any], seat: int, host_peer: str) -> dict[str, frozenset[int]]:
+    """A friend's page at ``seat``: the seats each other page holds, as a host's message
+    lists them by page; the host's page holds the rest (its own and the computers')."""
+    others = {peer: frozenset(values) for peer, values in seats.items()
+              if isinstance(values, list) and seat not in values}
+    others[host_peer] = frozenset(range(4)) - frozenset(
+        s for values in others.values() for s in values) - {seat}
+    return others
 
 
 def told_level(data: dict[str, Any]) -> str:
@@ -104,6 +139,7 @@ class Party:
     names: dict[str, str] = field(default_factory=dict)
     """The other pages in the room (their peer ids) and their players' names."""
     host_peer: str = ""
+    """A friend's page: the host's page (the page whose room and start it takes)."""
     host_token: str = ""
     """The host: the secret its page shows to be the host again after a reload (kept in
     ``PARTY_KEY``). A friend's page: the secret's SHA-256, as the host's start said it."""
@@ -114,9 +150,9 @@ class Party:
     """The host: each friend's seat's secret (``seat_token``), kept in ``PARTY_KEY``."""
     kept_hand: int = -1
     """The host: the hand whose start ``PARTY_KEY`` keeps (its page comes back there)."""
-    kept: dict[str, Any] = field(default_factory=dict)
-    """The host's page come back: what ``PARTY_KEY`` kept of the game (``HostKept``)."""
-    """A friend's page: the host's page (the page whose room and start it takes)."""
+    kept_game: Game | None = None
+    """The host's page come back: the game ``PARTY_KEY`` kept (the start of the hand it
+    left), until the friends' pages are seated again."""
     plan: list[str] = field(default_factory=lambda: ["", COMPUTER, COMPUTER, COMPUTER])
     """The host's seating: by seat, "" (the host), a friend's peer id or ``COMPUTER``."""
     seat: int = 0
@@ -191,10 +227,14 @@ __all__ = [
     "SILENT_MS",
     "WAITING",
     "Party",
+    "hex_text",
     "new_secret",
     "proof_of",
+    "told_game",
     "told_level",
+    "told_names",
     "told_proof",
     "told_rules",
+    "told_seats",
     "told_token"
 ]
